@@ -1,0 +1,184 @@
+package scanner
+
+import (
+	"sort"
+	"unicode"
+)
+
+// class is the role a character plays at the end of a candidate.
+type class uint8
+
+const (
+	cHard  class = iota // ends a match: whitespace, controls, non-IRI characters
+	cBody               // part of a match
+	cSoft               // part of a match only when more body follows (trailing punctuation)
+	cOpen               // opening bracket
+	cClose              // closing bracket: kept only when balanced
+)
+
+type runeRange struct{ lo, hi rune }
+
+type bracketPair struct{ open, close rune }
+
+// asciiClass classifies the ASCII characters. IRI characters (RFC 3987bis
+// Section 2.2) are body characters except the sentence punctuation of rule 5,
+// which is soft. The brackets [] {} and the quote " are outside the IRI
+// syntax but are kept when balanced / followed by more body, as a reader
+// expects (they are percent-encoded in the URI form).
+var asciiClass = func() (t [128]class) {
+	for c := 0x21; c < 0x7f; c++ {
+		t[c] = cBody
+	}
+	for _, c := range `.,:;!?'"*` {
+		t[c] = cSoft
+	}
+	for _, c := range `([{` {
+		t[c] = cOpen
+	}
+	for _, c := range `)]}` {
+		t[c] = cClose
+	}
+	for _, c := range "<>\\^`|" {
+		t[c] = cHard
+	}
+	return t
+}()
+
+// inRanges reports whether r lies in one of the sorted ranges.
+func inRanges(r rune, rs []runeRange) bool {
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].hi >= r })
+	return i < len(rs) && rs[i].lo <= r
+}
+
+// hardRunes are non-ASCII IRI characters (ucschar) that nevertheless end a
+// match (rules 3 and 5): whitespace of every kind, bidi formatting
+// characters, invisible separators, CJK sentence and clause punctuation
+// (ending a match even when letters follow, unlike UTS #58 where they are
+// Soft), and the full-width forms of ASCII punctuation.
+var hardRunes = []runeRange{
+	{0x00A0, 0x00A0}, // NO-BREAK SPACE
+	{0x061C, 0x061C}, // ARABIC LETTER MARK
+	{0x1680, 0x1680}, // OGHAM SPACE MARK
+	{0x180E, 0x180E}, // MONGOLIAN VOWEL SEPARATOR
+	{0x2000, 0x200B}, // spaces, ZERO WIDTH SPACE
+	{0x200E, 0x200F}, // LRM, RLM
+	{0x2028, 0x202F}, // line/paragraph separators, LRE..RLO, NNBSP
+	{0x205F, 0x2060}, // MEDIUM MATHEMATICAL SPACE, WORD JOINER
+	{0x2066, 0x2069}, // LRI..PDI
+	{0x3000, 0x3002}, // IDEOGRAPHIC SPACE, 、 。
+	{0xFE10, 0xFE19}, // vertical forms of CJK punctuation
+	{0xFE30, 0xFE34}, // vertical forms
+	{0xFE50, 0xFE58}, // small forms of punctuation
+	{0xFE5F, 0xFE6B}, // small forms
+	{0xFEFF, 0xFEFF}, // ZERO WIDTH NO-BREAK SPACE
+	{0xFF01, 0xFF07}, // ！＂＃＄％＆＇
+	{0xFF0A, 0xFF0F}, // ＊＋，－．／
+	{0xFF1A, 0xFF20}, // ：；＜＝＞？＠
+	{0xFF3C, 0xFF3C}, // ＼
+	{0xFF3E, 0xFF40}, // ＾＿｀
+	{0xFF5C, 0xFF5C}, // ｜
+	{0xFF5E, 0xFF5E}, // ～
+	{0xFF61, 0xFF61}, // ｡
+	{0xFF64, 0xFF65}, // ､ ･
+}
+
+// isUcschar reports whether r is in the ucschar production of
+// draft-duerst-iri-bis-07 Section 2.2.
+func isUcschar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000:
+		return false
+	case r >= 0xE1000 && r <= 0xEFFFD:
+		return true
+	case r >= 0xE0000:
+		return false
+	}
+	return r&0xFFFF <= 0xFFFD
+}
+
+// isIprivate reports whether r is in the iprivate production (Section 2.2).
+func isIprivate(r rune) bool {
+	return r >= 0xE000 && r <= 0xF8FF || r >= 0xE0000 && r <= 0xE0FFF ||
+		r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
+}
+
+// bracketOf returns the class of r if it is a non-ASCII bracket, with its
+// partner (the closing bracket for an opener, the opener for a closer).
+func bracketOf(r rune) (class, rune) {
+	for _, p := range bracketPairs {
+		if p.open == r {
+			return cOpen, p.close
+		}
+		if p.close == r {
+			return cClose, p.open
+		}
+	}
+	return cBody, 0
+}
+
+// classOf classifies a non-ASCII rune. iprivate characters are IRI
+// characters only in the query.
+func classOf(r rune, inQuery bool) class {
+	if !isUcschar(r) {
+		if inQuery && isIprivate(r) {
+			return cBody
+		}
+		return cHard
+	}
+	if inRanges(r, hardRunes) {
+		return cHard
+	}
+	if inRanges(r, softRanges) || r == 0x2025 || r == 0x2026 { // UTS #58 Soft, and ‥ … (rule 5)
+		return cSoft
+	}
+	if r >= 0x0F3A && r <= 0x169C || r >= 0x2045 && r <= 0x301B || r >= 0xFE59 && r <= 0xFF63 {
+		if c, _ := bracketOf(r); c != cBody {
+			return c
+		}
+	}
+	return cBody
+}
+
+// closerOf returns the closing bracket for opening bracket r.
+func closerOf(r rune) rune {
+	switch r {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	}
+	_, c := bracketOf(r)
+	return c
+}
+
+// isLabelDot reports whether r separates host labels: '.', and U+3002,
+// U+FF0E, U+FF61, which IDNA maps to '.'.
+func isLabelDot(r rune) bool {
+	return r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
+}
+
+// isCJK reports whether r belongs to a script written without spaces
+// between words (Han, Hiragana, Katakana, Hangul) or to the CJK symbol and
+// full-width blocks. A domain written in ASCII and glued to such text ends
+// where the CJK text begins.
+func isCJK(r rune) bool {
+	if r < 0x1100 {
+		return false
+	}
+	return r >= 0x3000 && r <= 0x30FF || r >= 0xFF00 && r <= 0xFFEF ||
+		unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}

@@ -1,0 +1,531 @@
+package scanner
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Look-behind and look-ahead bounds. Every decision about a trigger at t
+// reads only w[t-lookBehind : t+f.maxLen+lookAheadSlack], and every backward
+// scan is bounded by a constant below lookBehind, so results do not depend
+// on how the input is split into chunks.
+const (
+	lookBehind     = 512
+	lookAheadSlack = 2048
+	maxLocalPart   = 64  // RFC 5321 Section 4.5.3.1.1
+	maxLabelBack   = 252 // bytes scanned back from a dot for a fuzzy label
+	maxDepth       = 32  // bracket nesting kept track of
+)
+
+// result is the outcome of trying a candidate.
+type result uint8
+
+const (
+	rNone     result = iota // not a match
+	rMatch                  // a match
+	rOverlong               // longer than the maximum length: not a match
+)
+
+// candidate is a match within a window.
+type candidate struct {
+	start, end int
+	kind       Kind
+	iri        []byte // the IRI form when it differs from w[start:end]
+}
+
+// at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
+// start before lastEnd.
+func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
+	switch w[t] {
+	case ':':
+		if s := f.schemeStart(w, t, lastEnd); s >= 0 {
+			return f.try(w, s, lastEnd, KindScheme)
+		}
+	case '@':
+		if s := emailStart(w, t, lastEnd); s >= 0 {
+			return f.try(w, s, lastEnd, KindEmail)
+		}
+	default: // a label dot
+		if w[t] == '.' && t-3 >= lastEnd && hasPrefixFold(w[t-3:], "www.") && domainBoundary(w, t-3) {
+			if c, r := f.try(w, t-3, lastEnd, KindWWW); r != rNone {
+				return c, r
+			}
+		}
+		if f.fuzzy {
+			if s := fuzzyStart(w, t, lastEnd); s >= 0 {
+				return f.try(w, s, lastEnd, KindFuzzy)
+			}
+		}
+	}
+	return candidate{}, rNone
+}
+
+// schemeStart returns the start of the known scheme ending at the ':' at
+// w[t], or -1. A scheme may follow any character but an ASCII letter or
+// digit (rule 2).
+func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
+	j := t
+	for j > lastEnd && t-j < f.maxScheme && isSchemeChar(w[j-1]) {
+		j--
+	}
+	for s := j; s < t; s++ {
+		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1])) {
+			if _, ok := f.lookup(w[s:t]); ok {
+				return s
+			}
+		}
+	}
+	return -1
+}
+
+// lookup finds a scheme name case-insensitively without allocating.
+func (f *finder) lookup(name []byte) (hier, ok bool) {
+	if len(name) > maxSchemeLen {
+		return false, false
+	}
+	var buf [maxSchemeLen]byte
+	for i, b := range name {
+		buf[i] = lower(b)
+	}
+	hier, ok = f.schemes[string(buf[:len(name)])]
+	return
+}
+
+// isLocalRune reports whether r may appear in the local part of an e-mail
+// address in running text: letters, marks and digits of any script and
+// ". _ % + -". The other atext symbols of RFC 5321 (! # $ & ' * / = ? ^ ` {
+// | } ~) are more often punctuation than part of an address in prose.
+func isLocalRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		b := byte(r)
+		return isAlnum(b) || b == '.' || b == '_' || b == '%' || b == '+' || b == '-'
+	}
+	return classOf(r, false) == cBody && unicode.In(r, unicode.L, unicode.M, unicode.N)
+}
+
+// emailStart scans back from the '@' at w[t] over the local part and returns
+// its start, or -1.
+func emailStart(w []byte, t, lastEnd int) int {
+	lo := max(lastEnd, t-maxLocalPart)
+	s := t
+	onlyASCII := true
+	for s > lo {
+		r, size := utf8.DecodeLastRune(w[:s])
+		if !isLocalRune(r) {
+			break
+		}
+		if r >= utf8.RuneSelf {
+			if onlyASCII && s < t && isCJK(r) {
+				break
+			}
+			onlyASCII = false
+		}
+		s -= size
+	}
+	if s == t || s == lo && s > 0 && isLocalRune(lastRune(w[:s])) {
+		return -1 // empty, or longer than allowed / cut by the previous match
+	}
+	return s
+}
+
+// domainBoundary reports whether a scheme-less domain may start at w[s]: it
+// must not continue a word, a path, an address or a number.
+func domainBoundary(w []byte, s int) bool {
+	if s == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRune(w[:s])
+	if r < utf8.RuneSelf {
+		return !isAlnum(byte(r)) && bytes.IndexByte([]byte(".-_@/\\%+=&#?$"), byte(r)) < 0
+	}
+	return isCJK(r) || !isHostRune(r)
+}
+
+// fuzzyStart scans back from the label dot at w[t] over one label and
+// returns the start of a bare domain, or -1.
+func fuzzyStart(w []byte, t, lastEnd int) int {
+	lo := max(lastEnd, t-maxLabelBack)
+	s := t
+	onlyASCII := true
+	for s > lo {
+		r, size := utf8.DecodeLastRune(w[:s])
+		if isLabelDot(r) || !isHostRune(r) || r == '_' {
+			break
+		}
+		if r >= utf8.RuneSelf {
+			if onlyASCII && s < t && isCJK(r) {
+				break
+			}
+			onlyASCII = false
+		}
+		s -= size
+	}
+	if s == t || s == lo && s > 0 && isHostRune(lastRune(w[:s])) {
+		return -1
+	}
+	if !domainBoundary(w, s) {
+		return -1
+	}
+	return s
+}
+
+// quoteClosers pairs the opening quotes of rule 6 with their closing quotes.
+var quoteClosers = []struct{ open, close rune }{
+	{'"', '"'}, {'“', '”'}, {'„', '“'}, {'«', '»'}, {'‹', '›'}, {'「', '」'}, {'『', '』'},
+}
+
+// try parses a candidate of kind k starting at w[s], in its delimited form
+// (<…> or <URL:…>) when so delimited.
+func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
+	if s-1 >= lastEnd && w[s-1] == '<' || s-5 >= lastEnd && hasPrefixFold(w[s-5:], "<URL:") {
+		if c, ok := f.tryAngle(w, s, k); ok {
+			return c, rMatch
+		}
+	}
+	var closer rune
+	if s > 0 {
+		r, _ := utf8.DecodeLastRune(w[:s])
+		for _, q := range quoteClosers {
+			if q.open == r {
+				closer = q.close
+			}
+		}
+	}
+	end, res := f.parse(w, s, k, false, closer)
+	if res == rMatch && end-s > f.maxLen {
+		res = rOverlong
+	}
+	return candidate{start: s, end: end, kind: k}, res
+}
+
+// tryAngle handles a candidate inside <…> (RFC 3986 Appendix C): the match
+// runs to the '>' and whitespace inside is removed from its IRI form.
+func (f *finder) tryAngle(w []byte, s int, k Kind) (candidate, bool) {
+	lim := min(len(w), s+f.maxLen+1)
+	j := bytes.IndexByte(w[s:lim], '>')
+	if j <= 0 || bytes.IndexByte(w[s:s+j], '<') >= 0 {
+		return candidate{}, false
+	}
+	content := w[s : s+j]
+	iri := content
+	var stripped []byte
+	for i := 0; i < len(content); {
+		r, size := utf8.DecodeRune(content[i:])
+		if isSpace(r) {
+			if stripped == nil {
+				stripped = append(make([]byte, 0, len(content)), content[:i]...)
+			}
+		} else if stripped != nil {
+			stripped = append(stripped, content[i:i+size]...)
+		}
+		i += size
+	}
+	if stripped != nil {
+		iri = stripped
+	}
+	end, res := f.parse(iri, 0, k, true, 0)
+	if res != rMatch || end != len(iri) {
+		return candidate{}, false
+	}
+	return candidate{start: s, end: s + j, kind: k, iri: stripped}, true
+}
+
+// isSpace reports whether r is whitespace of any kind.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isASCIISpace(byte(r))
+	}
+	return unicode.IsSpace(r) || r == 0x200B || r == 0x2060 || r == 0xFEFF
+}
+
+// parse parses a candidate of kind k at w[s] forward and returns its end.
+// In delimited mode trailing punctuation is kept.
+func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (int, result) {
+	i := s
+	switch k {
+	case KindScheme:
+		for w[i] != ':' {
+			i++
+		}
+		hier, _ := f.lookup(w[s:i])
+		isFile := i-s == 4 && hasPrefixFold(w[s:], "file")
+		isMailto := i-s == 6 && hasPrefixFold(w[s:], "mailto")
+		i++
+		if hier {
+			if !bytes.HasPrefix(w[i:], []byte("//")) {
+				return 0, rNone
+			}
+			i += 2
+			if isFile && i < len(w) && w[i] == '/' {
+				return f.body(w, i, s, delimited, closer, false)
+			}
+			if u := userinfoEnd(w, i); u > i {
+				i = u + 1
+			}
+			return f.hostAndRest(w, i, s, hostScheme, false, delimited, closer)
+		}
+		if isMailto {
+			at := localEnd(w, i)
+			if at < 0 {
+				return 0, rNone
+			}
+			end, _, _, ok := scanHost(w, at+1, hostScheme, false)
+			if !ok {
+				return 0, rNone
+			}
+			if end < len(w) && w[end] == '?' {
+				return f.body(w, end, s, delimited, closer, true)
+			}
+			return end, rMatch
+		}
+		end, res := f.body(w, i, s, delimited, closer, false)
+		if res == rMatch && end == i {
+			return 0, rNone
+		}
+		return end, res
+	case KindWWW:
+		return f.hostAndRest(w, s, s, hostICANN, false, delimited, closer)
+	case KindEmail:
+		at := localEnd(w, s)
+		if at < 0 {
+			return 0, rNone
+		}
+		end, _, _, ok := scanHost(w, at+1, hostICANN, true)
+		if !ok {
+			return 0, rNone
+		}
+		return end, rMatch
+	case KindFuzzy:
+		end, ascii, labels, ok := scanHost(w, s, hostICANN, true)
+		if !ok || localEnd(w, s) >= 0 {
+			return 0, rNone // the local part of an e-mail address
+		}
+		if labels == 2 && fileExtTLDs[hostTLD(ascii)] && (end >= len(w) || w[end] != '/' && w[end] != ':') {
+			return 0, rNone
+		}
+		return f.rest(w, end, s, delimited, closer)
+	}
+	return 0, rNone
+}
+
+// hostAndRest parses a host at w[i] and what follows it.
+func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, cjkStop, delimited bool, closer rune) (int, result) {
+	end, _, _, ok := scanHost(w, i, hk, cjkStop)
+	if !ok {
+		return 0, rNone
+	}
+	return f.rest(w, end, s, delimited, closer)
+}
+
+// rest parses an optional port and path, query and fragment after a host
+// ending at w[i].
+func (f *finder) rest(w []byte, i, s int, delimited bool, closer rune) (int, result) {
+	if i < len(w) && w[i] == ':' {
+		j := i + 1
+		for j < len(w) && isDigit(w[j]) {
+			j++
+		}
+		if j > i+1 {
+			if j-i-1 > 5 || atoi(w[i+1:j]) > 65535 {
+				return 0, rNone // not a port
+			}
+			i = j
+		}
+	}
+	if i-s > f.maxLen {
+		return 0, rOverlong
+	}
+	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
+		return f.body(w, i, s, delimited, closer, false)
+	}
+	return i, rMatch
+}
+
+func atoi(b []byte) int {
+	n := 0
+	for _, c := range b {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// startsLocal reports whether a local part in running text may start with
+// b: not with '.' (RFC 5321) nor with + - %, which are more often
+// punctuation or escapes there.
+func startsLocal(b byte) bool {
+	return b != '.' && b != '+' && b != '-' && b != '%'
+}
+
+// userinfoEnd returns the index of the '@' ending a userinfo at w[i], or -1.
+func userinfoEnd(w []byte, i int) int {
+	for j := i; j < len(w) && j-i < 256; {
+		b := w[j]
+		if b == '@' {
+			return j
+		}
+		if b < utf8.RuneSelf {
+			if !isAlnum(b) && bytes.IndexByte([]byte("-._~%!$&'()*+,;=:"), b) < 0 {
+				return -1
+			}
+			j++
+			continue
+		}
+		r, size := utf8.DecodeRune(w[j:])
+		if classOf(r, false) != cBody {
+			return -1
+		}
+		j += size
+	}
+	return -1
+}
+
+// localEnd scans an e-mail local part (a dot-atom) forward from w[s] and
+// returns the index of the '@' after it, or -1.
+func localEnd(w []byte, s int) int {
+	j := s
+	for j < len(w) && j-s <= maxLocalPart {
+		r, size := utf8.DecodeRune(w[j:])
+		if r == '@' {
+			break
+		}
+		if !isLocalRune(r) {
+			return -1
+		}
+		j += size
+	}
+	if j >= len(w) || w[j] != '@' || j == s || !startsLocal(w[s]) || w[j-1] == '.' ||
+		bytes.Contains(w[s:j], []byte("..")) || j-s > maxLocalPart {
+		return -1
+	}
+	return j
+}
+
+// body scans the path, query and fragment starting at w[i] for a candidate
+// starting at w[s] and returns the end of the match: trailing soft
+// punctuation is left out, closing brackets are kept only when balanced
+// within the same part (a path segment, or in the query and fragment also
+// between = & :), as in UTS #58, and a new scheme or "www." right
+// after punctuation ends the match.
+func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery bool) (int, result) {
+	var stack [maxDepth]rune
+	depth := 0
+	keep := i
+	inFrag := false
+	prevSoft := false
+	for i < len(w) {
+		if i-s >= f.maxLen {
+			return 0, rOverlong
+		}
+		b := w[i]
+		r, size := rune(b), 1
+		var c class
+		if b < utf8.RuneSelf {
+			c = asciiClass[b]
+			switch b {
+			case '?':
+				if !inFrag {
+					inQuery = true
+				}
+				depth = 0
+			case '#':
+				inFrag, inQuery = true, false
+				depth = 0
+			case '/':
+				depth = 0
+			case '=', '&', ':':
+				if inQuery || inFrag {
+					depth = 0
+				}
+			}
+		} else {
+			r, size = utf8.DecodeRune(w[i:])
+			c = classOf(r, inQuery)
+		}
+		if r == closer && closer != 0 {
+			break
+		}
+		switch c {
+		case cHard:
+			goto done
+		case cSoft:
+			prevSoft = true
+			i += size
+			continue
+		case cOpen:
+			if depth == maxDepth {
+				goto done
+			}
+			stack[depth] = closerOf(r)
+			depth++
+			i += size
+			continue
+		case cClose:
+			if depth == 0 || stack[depth-1] != r {
+				goto done
+			}
+			depth--
+		case cBody:
+			if prevSoft && f.startsNew(w, i) {
+				goto done
+			}
+		}
+		i += size
+		keep = i
+		prevSoft = false
+	}
+done:
+	if delimited {
+		return i, rMatch
+	}
+	return keepQuotes(w, s, keep, i), rMatch
+}
+
+// keepQuotes extends the end of a match over trailing ASCII quotes that
+// close a quote opened inside the match (http://x/'a' keeps its last ').
+func keepQuotes(w []byte, s, keep, stop int) int {
+	for keep < stop && (w[keep] == '\'' || w[keep] == '"') {
+		if bytes.Count(w[s:keep], w[keep:keep+1])%2 == 0 {
+			break
+		}
+		keep++
+	}
+	return keep
+}
+
+// startsNew reports whether a new scheme-started IRI or "www." begins at w[i].
+func (f *finder) startsNew(w []byte, i int) bool {
+	if hasPrefixFold(w[i:], "www.") {
+		return true
+	}
+	if !isLetter(w[i]) {
+		return false
+	}
+	j := i
+	for j < len(w) && j-i < f.maxScheme && isSchemeChar(w[j]) {
+		j++
+	}
+	if j >= len(w) || w[j] != ':' {
+		return false
+	}
+	hier, ok := f.lookup(w[i:j])
+	return ok && (!hier || bytes.HasPrefix(w[j+1:], []byte("//")))
+}
+
+// hasPrefixFold reports whether b starts with the ASCII string p, ignoring
+// the case of letters.
+func hasPrefixFold(b []byte, p string) bool {
+	if len(b) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if b[i] != p[i] && !(isLetter(p[i]) && lower(b[i]) == lower(p[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeRune is utf8.DecodeRune, named for the hot paths that call it only
+// for non-ASCII bytes.
+func decodeRune(b []byte) (rune, int) { return utf8.DecodeRune(b) }

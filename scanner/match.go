@@ -1,0 +1,73 @@
+package scanner
+
+import "strconv"
+
+// Kind says how a match was recognised.
+type Kind uint8
+
+const (
+	// KindScheme is an IRI that starts with a known scheme, such as
+	// "https://example.com/" or "mailto:a@example.com".
+	KindScheme Kind = iota + 1
+	// KindWWW is a scheme-less IRI starting with "www.". Its target gets
+	// "http://".
+	KindWWW
+	// KindEmail is an e-mail address. Its target gets "mailto:".
+	KindEmail
+	// KindFuzzy is a bare domain with a known public suffix, found only in
+	// fuzzy mode. Its target gets "http://".
+	KindFuzzy
+	// KindAttr is the value of a URL-valued HTML attribute.
+	KindAttr
+)
+
+var kindNames = [...]string{"", "scheme", "www", "email", "fuzzy", "attr"}
+
+// String returns the kind's name as printed by iriscan extract: scheme, www,
+// email, fuzzy or attr.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && k != 0 {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// A Match is one IRI found in a document.
+//
+// Offset and Length locate the match in the scanned text (for a Scanner, the
+// UTF-8 text read from its reader). A rewriter replaces exactly these bytes
+// and copies all others.
+type Match struct {
+	Offset int64 // byte offset of the first byte of the match
+	Length int   // length of the match in bytes
+	Kind   Kind
+
+	// Text is the match as written.
+	Text string
+
+	// IRI is the IRI reference the match denotes: Text with the line-wrapping
+	// whitespace of a delimited form (<…>) removed and, in HTML, character
+	// references decoded. It has no scheme added: see Target.
+	IRI string
+
+	// Element and Attr name the HTML element and attribute of a KindAttr
+	// match, in lower case.
+	Element, Attr string
+
+	// Decoded reports whether character references were decoded to form IRI
+	// (HTML only).
+	Decoded bool
+}
+
+// Target returns the IRI the match points to: IRI with "http://" added for
+// KindWWW and KindFuzzy and "mailto:" for KindEmail. Attribute values are
+// returned as written (they may be relative references).
+func (m *Match) Target() string {
+	switch m.Kind {
+	case KindWWW, KindFuzzy:
+		return "http://" + m.IRI
+	case KindEmail:
+		return "mailto:" + m.IRI
+	}
+	return m.IRI
+}

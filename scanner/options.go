@@ -1,0 +1,96 @@
+package scanner
+
+import "strings"
+
+// DefaultMaxLength is the default limit on the length of a match in bytes.
+const DefaultMaxLength = 8 << 10
+
+// A Scheme is a URI scheme that starts a match in running text.
+type Scheme struct {
+	Name string // lower case, without ':'
+	// Hierarchical schemes need "//" after the ':' (http://…); others do
+	// not (mailto:…).
+	Hierarchical bool
+}
+
+// DefaultSchemes are the schemes recognised when Options.Schemes is nil.
+// javascript:, vbscript: and data: are deliberately absent.
+var DefaultSchemes = []Scheme{
+	{"http", true}, {"https", true}, {"ftp", true}, {"ftps", true}, {"sftp", true},
+	{"file", true}, {"ws", true}, {"wss", true}, {"ssh", true}, {"git", true},
+	{"irc", true}, {"ircs", true}, {"ldap", true}, {"nntp", true}, {"rtsp", true},
+	{"telnet", true}, {"webcal", true},
+	{"mailto", false}, {"urn", false}, {"tel", false}, {"sms", false}, {"sip", false},
+	{"sips", false}, {"xmpp", false}, {"news", false}, {"geo", false}, {"magnet", false},
+}
+
+// Options configure detection. The zero value (or a nil *Options) uses
+// DefaultSchemes, no fuzzy matching and DefaultMaxLength.
+type Options struct {
+	// Schemes replaces DefaultSchemes when not nil.
+	Schemes []Scheme
+	// Fuzzy also matches bare domains whose top-level domain is an ICANN
+	// public suffix (golang.org/x/net/publicsuffix), such as "example.com/a",
+	// and bare IPv4 addresses. Two-label names whose top-level domain is also
+	// a common file extension (README.md, Makefile.in) need a path or port.
+	Fuzzy bool
+	// MaxLength is the longest match in bytes; a longer candidate is not a
+	// match and is passed over whole. Zero means DefaultMaxLength.
+	MaxLength int
+}
+
+// finder holds the state derived from Options.
+type finder struct {
+	schemes   map[string]bool // lower-case name → hierarchical
+	maxScheme int
+	fuzzy     bool
+	maxLen    int
+}
+
+func newFinder(o *Options) *finder {
+	if o == nil {
+		o = &Options{}
+	}
+	f := &finder{schemes: map[string]bool{}, fuzzy: o.Fuzzy, maxLen: o.MaxLength}
+	if f.maxLen <= 0 {
+		f.maxLen = DefaultMaxLength
+	}
+	list := o.Schemes
+	if list == nil {
+		list = DefaultSchemes
+	}
+	for _, s := range list {
+		name := strings.ToLower(s.Name)
+		if name == "" || len(name) > maxSchemeLen || !validSchemeName(name) {
+			continue
+		}
+		f.schemes[name] = s.Hierarchical
+		f.maxScheme = max(f.maxScheme, len(name))
+	}
+	return f
+}
+
+// maxSchemeLen bounds the scheme names considered (and the look-behind from
+// a ':').
+const maxSchemeLen = 32
+
+func validSchemeName(s string) bool {
+	if !isLetter(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isSchemeChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(b byte) bool     { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+func isDigit(b byte) bool      { return b >= '0' && b <= '9' }
+func isAlnum(b byte) bool      { return isLetter(b) || isDigit(b) }
+func isSchemeChar(b byte) bool { return isAlnum(b) || b == '+' || b == '-' || b == '.' }
+func lower(b byte) byte        { return b | 0x20 }
+func isASCIISpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}

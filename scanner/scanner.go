@@ -1,0 +1,234 @@
+package scanner
+
+import (
+	"bytes"
+	"io"
+)
+
+// minChunk is the least number of fresh bytes a refill makes room for.
+const minChunk = 32 << 10
+
+// A Scanner finds the IRIs in UTF-8 text read from an io.Reader. Successive
+// calls to Scan step through the matches in document order; Match returns
+// the current one. Offsets are in bytes of the text read. A caller that
+// decoded the text from another charset maps them back to source offsets.
+//
+// A Scanner holds at most a window of a few times Options.MaxLength bytes
+// (at least 32 KiB), whatever the input; invalid UTF-8 ends a match and is
+// otherwise passed over.
+type Scanner struct {
+	f       *finder
+	r       io.Reader
+	buf     []byte
+	n       int   // valid bytes in buf
+	base    int64 // stream offset of buf[0]
+	pos     int   // next byte to look for triggers at
+	lastEnd int   // no match starts before this
+	eof     bool
+	skip    bool // passing over an overlong candidate
+	err     error
+	m       Match
+	trig    []trigger
+}
+
+// trigger is the search state for one kind of trigger.
+type trigger struct {
+	pat      string
+	next     int // index of the next occurrence, or -1 when none before searched
+	searched int // with next == -1: searched up to here
+}
+
+// NewScanner returns a Scanner reading from r with options o (nil for the
+// defaults).
+func NewScanner(r io.Reader, o *Options) *Scanner {
+	f := newFinder(o)
+	s := &Scanner{f: f, r: r}
+	s.buf = make([]byte, lookBehind+f.maxLen+lookAheadSlack+max(minChunk, 2*f.maxLen))
+	s.initTriggers()
+	return s
+}
+
+// newBytesScanner returns a Scanner over the whole of b, without copying.
+func newBytesScanner(b []byte, f *finder) *Scanner {
+	s := &Scanner{f: f, buf: b, n: len(b), eof: true}
+	s.initTriggers()
+	return s
+}
+
+func (s *Scanner) initTriggers() {
+	pats := []string{":", "@", "."}
+	if s.f.fuzzy {
+		pats = append(pats, "\u3002", "\uFF0E", "\uFF61")
+	}
+	s.trig = make([]trigger, len(pats))
+	for i, p := range pats {
+		s.trig[i] = trigger{pat: p, next: -1}
+	}
+}
+
+// Find returns all matches in text.
+func Find(text []byte, o *Options) []Match {
+	s := newBytesScanner(text, newFinder(o))
+	var ms []Match
+	for s.Scan() {
+		ms = append(ms, s.Match())
+	}
+	return ms
+}
+
+// Match returns the most recent match found by Scan.
+func (s *Scanner) Match() Match { return s.m }
+
+// Err returns the first error other than io.EOF met by the reader.
+func (s *Scanner) Err() error { return s.err }
+
+// Scan advances to the next match, which is then available through Match.
+// It returns false at the end of the input or on a read error.
+func (s *Scanner) Scan() bool {
+	for {
+		if s.skip {
+			if !s.skipOverlong() {
+				if s.eof {
+					return false
+				}
+				s.refill()
+			}
+			continue
+		}
+		limit := s.n
+		if !s.eof {
+			limit = s.n - s.f.maxLen - lookAheadSlack
+		}
+		t, size := s.nextTrigger()
+		if t < 0 || t >= limit {
+			if s.eof {
+				s.pos = s.n
+				return false
+			}
+			s.refill()
+			continue
+		}
+		s.pos = t + size
+		if t < s.lastEnd {
+			continue
+		}
+		c, res := s.f.at(s.buf[:s.n], t, s.lastEnd)
+		switch res {
+		case rMatch:
+			s.emit(c)
+			return true
+		case rOverlong:
+			s.skip = true
+			s.pos = c.start
+		}
+	}
+}
+
+func (s *Scanner) emit(c candidate) {
+	text := string(s.buf[c.start:c.end])
+	iri := text
+	if c.iri != nil {
+		iri = string(c.iri)
+	}
+	s.m = Match{Offset: s.base + int64(c.start), Length: c.end - c.start, Kind: c.kind, Text: text, IRI: iri}
+	s.lastEnd = c.end
+	s.pos = max(s.pos, c.end)
+}
+
+// skipOverlong passes over the rest of an overlong candidate: up to the next
+// character that ends every match. It reports whether it got there.
+func (s *Scanner) skipOverlong() bool {
+	i := s.pos
+	for i < s.n {
+		b := s.buf[i]
+		if b < 0x80 {
+			if asciiClass[b] == cHard {
+				break
+			}
+			i++
+			continue
+		}
+		if !s.eof && s.n-i < 4 {
+			s.pos = i
+			return false
+		}
+		r, size := decodeRune(s.buf[i:s.n])
+		if classOf(r, true) == cHard {
+			break
+		}
+		i += size
+	}
+	s.pos = i
+	if i == s.n && !s.eof {
+		return false
+	}
+	s.skip = false
+	s.lastEnd = i
+	return true
+}
+
+// nextTrigger returns the position and length of the first trigger at or
+// after s.pos in the window, or -1.
+func (s *Scanner) nextTrigger() (int, int) {
+	best, size := -1, 0
+	for k := range s.trig {
+		t := &s.trig[k]
+		if t.next >= 0 && t.next < s.pos || t.next < 0 && t.searched < s.n {
+			from := s.pos
+			if t.next < 0 {
+				from = max(from, t.searched)
+			}
+			var j int
+			if len(t.pat) == 1 {
+				j = bytes.IndexByte(s.buf[from:s.n], t.pat[0])
+			} else {
+				j = bytes.Index(s.buf[from:s.n], []byte(t.pat))
+			}
+			if j < 0 {
+				t.next = -1
+				t.searched = max(from, s.n-len(t.pat)+1)
+			} else {
+				t.next = from + j
+			}
+		}
+		if t.next >= 0 && (best < 0 || t.next < best) {
+			best, size = t.next, len(t.pat)
+		}
+	}
+	return best, size
+}
+
+// refill reads more input, first moving the window so that lookBehind bytes
+// before s.pos stay.
+func (s *Scanner) refill() {
+	if s.r == nil {
+		s.eof = true
+		return
+	}
+	if len(s.buf)-s.n < minChunk/2 {
+		d := max(0, s.pos-lookBehind)
+		copy(s.buf, s.buf[d:s.n])
+		s.n -= d
+		s.base += int64(d)
+		s.pos -= d
+		s.lastEnd = max(0, s.lastEnd-d)
+		for k := range s.trig {
+			t := &s.trig[k]
+			if t.next >= 0 {
+				t.next -= d
+				if t.next < 0 {
+					t.next, t.searched = -1, 0
+				}
+			}
+			t.searched = max(0, t.searched-d)
+		}
+	}
+	m, err := s.r.Read(s.buf[s.n:])
+	s.n += m
+	if err != nil {
+		s.eof = true
+		if err != io.EOF {
+			s.err = err
+		}
+	}
+}

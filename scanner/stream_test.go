@@ -1,0 +1,143 @@
+package scanner
+
+import (
+	"fmt"
+	"io"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// splitReader returns its data in reads whose sizes follow sizes (cycled).
+type splitReader struct {
+	data  []byte
+	sizes []int
+	i     int
+}
+
+func (r *splitReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), len(r.data), r.sizes[r.i%len(r.sizes)])
+	r.i++
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// chunkCorpus returns texts that exercise every rule, plus a long document
+// that makes the Scanner move its window many times.
+func chunkCorpus(t *testing.T) []string {
+	var texts []string
+	for _, f := range []string{"uts58/LinkDetectionTest.txt", "linkify-it/links.txt", "linkify-it/not_links.txt"} {
+		texts = append(texts, strings.Join(readLines(t, f), "\n"))
+	}
+	var b strings.Builder
+	rng := rand.New(rand.NewSource(1))
+	pieces := []string{
+		"http://example.com/a_(b)", "www.example.org.", "jane@example.com", "<URL:http://x.example/\n a>",
+		"詳細はhttps://例え.テスト/パス。", "example.com/x", "「http://a.example/」", " ", "\n", "lorem ipsum ",
+		"http://example.com/" + strings.Repeat("z", 300), "www.", "@", ":", "。", "普遍适用测试。我爱你 ",
+	}
+	for b.Len() < 200<<10 {
+		b.WriteString(pieces[rng.Intn(len(pieces))])
+	}
+	texts = append(texts, b.String())
+	return texts
+}
+
+// Rule 8: results are identical for every chunking of the input.
+func TestRule8Chunking(t *testing.T) {
+	for _, o := range []*Options{nil, {Fuzzy: true}, {Fuzzy: true, MaxLength: 100}} {
+		for _, text := range chunkCorpus(t) {
+			want := Find([]byte(text), o)
+			check := func(desc string, sizes []int) {
+				t.Helper()
+				got := scanAll(t, NewScanner(&splitReader{data: []byte(text), sizes: sizes}, o))
+				if !sameMatches(got, want) {
+					t.Fatalf("%s (options %+v): %d matches, want %d\n\tfirst difference: %v",
+						desc, o, len(got), len(want), firstDiff(got, want))
+				}
+			}
+			for size := 1; size <= 64; size++ {
+				if len(text) > 50<<10 && size > 4 && size%7 != 0 {
+					continue // the long text: a sample of the sizes
+				}
+				check(fmt.Sprint("chunk size ", size), []int{size})
+			}
+			rng := rand.New(rand.NewSource(int64(len(text))))
+			for k := 0; k < 8; k++ {
+				sizes := make([]int, 50)
+				for i := range sizes {
+					sizes[i] = 1 + rng.Intn(5000)
+				}
+				check("random split", sizes)
+			}
+		}
+	}
+}
+
+func firstDiff(a, b []Match) string {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return fmt.Sprintf("got %q at %d, want %q at %d", a[i].Text, a[i].Offset, b[i].Text, b[i].Offset)
+		}
+	}
+	return "one is a prefix of the other"
+}
+
+// endlessReader yields a prefix and then n copies of a byte, without storing them.
+type endlessReader struct {
+	prefix string
+	fill   byte
+	n      int64
+}
+
+func (r *endlessReader) Read(p []byte) (int, error) {
+	if r.prefix != "" {
+		k := copy(p, r.prefix)
+		r.prefix = r.prefix[k:]
+		return k, nil
+	}
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := int(min(int64(len(p)), r.n))
+	for i := range p[:k] {
+		p[i] = r.fill
+	}
+	r.n -= int64(k)
+	return k, nil
+}
+
+// Rule 7: memory stays bounded on a huge line without spaces.
+func TestRule7HugeLine(t *testing.T) {
+	r := io.MultiReader(&endlessReader{prefix: "http://example.com/", fill: 'a', n: 32 << 20},
+		strings.NewReader(" then http://example.org/"))
+	s := NewScanner(r, nil)
+	size := len(s.buf)
+	ms := scanAll(t, s)
+	if len(ms) != 1 || ms[0].Text != "http://example.org/" || ms[0].Offset != 19+32<<20+6 {
+		t.Errorf("got %+v", ms)
+	}
+	if len(s.buf) != size {
+		t.Errorf("buffer grew from %d to %d bytes", size, len(s.buf))
+	}
+}
+
+// A read error stops the scan and is reported by Err.
+func TestReadError(t *testing.T) {
+	s := NewScanner(io.MultiReader(strings.NewReader("http://example.com/ "), errReader{}), nil)
+	var got []Match
+	for s.Scan() {
+		got = append(got, s.Match())
+	}
+	if s.Err() != io.ErrUnexpectedEOF {
+		t.Errorf("Err() = %v", s.Err())
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
