@@ -270,7 +270,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			if at < 0 {
 				return 0, rNone
 			}
-			end, _, _, ok := scanHost(w, at+1, hostScheme, false)
+			end, _, _, ok := f.scanHost(w, at+1, hostScheme, false)
 			if !ok {
 				return 0, rNone
 			}
@@ -291,17 +291,17 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		if at < 0 {
 			return 0, rNone
 		}
-		end, _, _, ok := scanHost(w, at+1, hostICANN, true)
+		end, _, _, ok := f.scanHost(w, at+1, hostICANN, true)
 		if !ok {
 			return 0, rNone
 		}
 		return end, rMatch
 	case KindFuzzy:
-		end, ascii, labels, ok := scanHost(w, s, hostICANN, true)
+		end, tld, labels, ok := f.scanHost(w, s, hostICANN, true)
 		if !ok || localEnd(w, s) >= 0 {
 			return 0, rNone // the local part of an e-mail address
 		}
-		if labels == 2 && fileExtTLDs[hostTLD(ascii)] && (end >= len(w) || w[end] != '/' && w[end] != ':') {
+		if labels == 2 && fileExtTLDs[tld] && (end >= len(w) || w[end] != '/' && w[end] != ':') {
 			return 0, rNone
 		}
 		return f.rest(w, end, s, delimited, closer)
@@ -311,7 +311,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 
 // hostAndRest parses a host at w[i] and what follows it.
 func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, cjkStop, delimited bool, closer rune) (int, result) {
-	end, _, _, ok := scanHost(w, i, hk, cjkStop)
+	end, _, _, ok := f.scanHost(w, i, hk, cjkStop)
 	if !ok {
 		return 0, rNone
 	}

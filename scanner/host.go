@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"net/netip"
 	"strings"
 	"unicode/utf8"
@@ -31,11 +32,22 @@ const (
 	hostICANN                  // at least two labels and an ICANN top-level domain (e-mail, fuzzy)
 )
 
-// validHost checks a reg-name or IPv4 host as written (no trailing dot) and
-// reports its ASCII form and the number of labels.
-func validHost(h string, k hostKind) (ascii string, labels int, ok bool) {
-	a, err := hostToASCII(h)
-	if err != nil || a == "" {
+// validHost checks a reg-name or IPv4 host as written (no trailing dot)
+// and reports the number of labels and the ASCII form of its top-level
+// label (lower case). An ASCII host without "xn--" labels is checked
+// without calling IDNA, whose mapping would only lower-case it.
+func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok bool) {
+	var a []byte
+	if isPlainASCIIHost(h) {
+		a = h
+	} else {
+		s, err := hostToASCII(string(h))
+		if err != nil || s == "" {
+			return "", 0, false
+		}
+		a = []byte(s)
+	}
+	if len(a) > 253 {
 		return "", 0, false
 	}
 	labels = 1
@@ -45,7 +57,7 @@ func validHost(h string, k hostKind) (ascii string, labels int, ok bool) {
 			continue
 		}
 		l := a[last:i]
-		if l == "" || l[0] == '-' || l[len(l)-1] == '-' {
+		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
 			return "", 0, false
 		}
 		if i < len(a) {
@@ -53,32 +65,79 @@ func validHost(h string, k hostKind) (ascii string, labels int, ok bool) {
 		}
 		last = i + 1
 	}
-	tld := a[strings.LastIndexByte(a, '.')+1:]
-	if labels > 1 && allDigits(tld) {
+	t := a[bytes.LastIndexByte(a, '.')+1:]
+	if labels > 1 && allDigits(t) {
 		// A numeric top-level label is only valid as a dotted-quad IPv4 address.
-		if _, err := netip.ParseAddr(a); err != nil || labels != 4 {
+		if labels != 4 || !isIPv4(a) {
 			return "", 0, false
 		}
-		return a, labels, true
+		return "", labels, true
 	}
-	if k != hostScheme && labels < 2 {
+	if k == hostScheme {
+		return "", labels, true
+	}
+	if labels < 2 {
 		return "", 0, false
 	}
-	if k == hostICANN {
-		if _, icann := publicsuffix.PublicSuffix(tld); !icann {
-			return "", 0, false
-		}
-	}
-	return a, labels, true
+	tld, icann := f.icannTLD(t)
+	return tld, labels, icann
 }
 
-func allDigits(s string) bool {
+// icannTLD reports whether t (ASCII) is an ICANN top-level domain, caching
+// the answers so that the common case does not allocate.
+func (f *finder) icannTLD(t []byte) (string, bool) {
+	var buf [63]byte
+	for i, c := range t {
+		buf[i] = lower(c)
+	}
+	key := buf[:len(t)]
+	if e, ok := f.tlds[string(key)]; ok {
+		return e.name, e.icann
+	}
+	name := string(key)
+	_, icann := publicsuffix.PublicSuffix(name)
+	if len(f.tlds) < 4096 {
+		f.tlds[name] = tldEntry{name, icann}
+	}
+	return name, icann
+}
+
+type tldEntry struct {
+	name  string
+	icann bool
+}
+
+// isPlainASCIIHost reports whether h is ASCII letters, digits, '-', '_' and
+// '.' only, with no label starting with "xn--".
+func isPlainASCIIHost(h []byte) bool {
+	for i, c := range h {
+		if !isAlnum(c) && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+		if (i == 0 || h[i-1] == '.') && hasPrefixFold(h[i:], "xn--") {
+			return false
+		}
+	}
+	return true
+}
+
+// isIPv4 reports whether a is a dotted-quad IPv4 address.
+func isIPv4(a []byte) bool {
+	var buf [15]byte
+	if len(a) > len(buf) {
+		return false
+	}
+	_, err := netip.ParseAddr(string(append(buf[:0], a...)))
+	return err == nil
+}
+
+func allDigits(s []byte) bool {
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) {
 			return false
 		}
 	}
-	return s != ""
+	return len(s) > 0
 }
 
 // fileExtTLDs are ICANN top-level domains that are also common file name
@@ -102,9 +161,9 @@ func isHostRune(r rune) bool {
 // scanHost scans a host starting at w[i]: an IP-literal in brackets, or
 // labels separated by label dots. With cjkStop, an ASCII host ends where CJK
 // text is glued to one of its labels (a CJK label after a dot is fine). It returns the end of the host (a single trailing dot is
-// included only when '/', '?', '#' or ':' follows it), the host's ASCII form
-// and number of labels, and whether it is valid for kind k.
-func scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, ascii string, labels int, ok bool) {
+// included only when '/', '?', '#' or ':' follows it), the ASCII form of its
+// top-level label (for kind hostICANN) and number of labels, and whether it is valid for kind k.
+func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, tld string, labels int, ok bool) {
 	if i < len(w) && w[i] == '[' {
 		j := i + 1
 		for j < len(w) && j-i < 64 && (isAlnum(w[j]) || w[j] == ':' || w[j] == '.') {
@@ -116,10 +175,10 @@ func scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, ascii string,
 		lit := string(w[i+1 : j])
 		if lit[0] == 'v' || lit[0] == 'V' { // IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 			dot := strings.IndexByte(lit, '.')
-			return j + 1, "[" + lit + "]", 1, dot > 1 && dot < len(lit)-1
+			return j + 1, "", 1, dot > 1 && dot < len(lit)-1
 		}
 		a, err := netip.ParseAddr(lit)
-		return j + 1, "[" + lit + "]", 1, err == nil && a.Is6()
+		return j + 1, "", 1, err == nil && a.Is6()
 	}
 	j := i
 	onlyASCII := true
@@ -166,8 +225,8 @@ func scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, ascii string,
 	if j == e+1 && w[e] == '.' && j < len(w) && strings.IndexByte("/?#:", w[j]) >= 0 {
 		end = j
 	}
-	ascii, labels, ok = validHost(string(w[i:e]), k)
-	return end, ascii, labels, ok
+	tld, labels, ok = f.validHost(w[i:e], k)
+	return end, tld, labels, ok
 }
 
 // maxHostBytes bounds the bytes of a host as written (253 ASCII characters
@@ -178,6 +237,3 @@ func lastRune(b []byte) rune {
 	r, _ := utf8.DecodeLastRune(b)
 	return r
 }
-
-// hostTLD returns the top-level label of an ASCII host.
-func hostTLD(a string) string { return a[strings.LastIndexByte(a, '.')+1:] }

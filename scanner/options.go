@@ -45,13 +45,14 @@ type finder struct {
 	maxScheme int
 	fuzzy     bool
 	maxLen    int
+	tlds      map[string]tldEntry // cache of ICANN top-level-domain answers
 }
 
 func newFinder(o *Options) *finder {
 	if o == nil {
 		o = &Options{}
 	}
-	f := &finder{schemes: map[string]bool{}, fuzzy: o.Fuzzy, maxLen: o.MaxLength}
+	f := &finder{schemes: map[string]bool{}, fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}}
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}

@@ -34,6 +34,7 @@ type Scanner struct {
 // trigger is the search state for one kind of trigger.
 type trigger struct {
 	pat      string
+	at       int // offset in pat of the byte handed to finder.at
 	next     int // index of the next occurrence, or -1 when none before searched
 	searched int // with next == -1: searched up to here
 }
@@ -55,14 +56,19 @@ func newBytesScanner(b []byte, f *finder) *Scanner {
 	return s
 }
 
+// initTriggers sets up the searches: ':' for schemes, '@' for e-mail
+// addresses, and "w." for "www." — or, in fuzzy mode, every label dot.
 func (s *Scanner) initTriggers() {
-	pats := []string{":", "@", "."}
+	pats := []string{":", "@", "w.", "W."}
 	if s.f.fuzzy {
-		pats = append(pats, "\u3002", "\uFF0E", "\uFF61")
+		pats = []string{":", "@", ".", "\u3002", "\uFF0E", "\uFF61"}
 	}
 	s.trig = make([]trigger, len(pats))
 	for i, p := range pats {
 		s.trig[i] = trigger{pat: p, next: -1}
+		if p[0] == 'w' || p[0] == 'W' {
+			s.trig[i].at = 1
+		}
 	}
 }
 
@@ -99,7 +105,7 @@ func (s *Scanner) Scan() bool {
 		if !s.eof {
 			limit = s.n - s.f.maxLen - lookAheadSlack
 		}
-		t, size := s.nextTrigger()
+		t, size, at := s.nextTrigger()
 		if t < 0 || t >= limit {
 			if s.eof {
 				s.pos = s.n
@@ -109,6 +115,7 @@ func (s *Scanner) Scan() bool {
 			continue
 		}
 		s.pos = t + size
+		t += at
 		if t < s.lastEnd {
 			continue
 		}
@@ -167,10 +174,10 @@ func (s *Scanner) skipOverlong() bool {
 	return true
 }
 
-// nextTrigger returns the position and length of the first trigger at or
-// after s.pos in the window, or -1.
-func (s *Scanner) nextTrigger() (int, int) {
-	best, size := -1, 0
+// nextTrigger returns the position, length and trigger-byte offset of the
+// first trigger at or after s.pos in the window, or -1.
+func (s *Scanner) nextTrigger() (best, size, at int) {
+	best = -1
 	for k := range s.trig {
 		t := &s.trig[k]
 		if t.next >= 0 && t.next < s.pos || t.next < 0 && t.searched < s.n {
@@ -192,10 +199,10 @@ func (s *Scanner) nextTrigger() (int, int) {
 			}
 		}
 		if t.next >= 0 && (best < 0 || t.next < best) {
-			best, size = t.next, len(t.pat)
+			best, size, at = t.next, len(t.pat), t.at
 		}
 	}
-	return best, size
+	return best, size, at
 }
 
 // refill reads more input, first moving the window so that lookBehind bytes
