@@ -51,9 +51,19 @@ func NewScanner(r io.Reader, o *Options) *Scanner {
 
 // newBytesScanner returns a Scanner over the whole of b, without copying.
 func newBytesScanner(b []byte, f *finder) *Scanner {
-	s := &Scanner{f: f, buf: b, n: len(b), eof: true}
+	s := &Scanner{f: f}
 	s.initTriggers()
+	s.reset(b)
 	return s
+}
+
+// reset makes s scan the whole of b, without copying.
+func (s *Scanner) reset(b []byte) {
+	s.buf, s.n, s.eof = b, len(b), true
+	s.base, s.pos, s.lastEnd, s.skip = 0, 0, 0, false
+	for k := range s.trig {
+		s.trig[k].next, s.trig[k].searched = -1, 0
+	}
 }
 
 // initTriggers sets up the searches: ':' for schemes, '@' for e-mail
@@ -111,6 +121,8 @@ func (s *Scanner) Scan() bool {
 				s.pos = s.n
 				return false
 			}
+			// No trigger before limit: let the window move past it.
+			s.pos = max(s.pos, limit)
 			s.refill()
 			continue
 		}

@@ -141,3 +141,17 @@ func TestReadError(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
+
+// A long input without triggers, read in small pieces with a small limit,
+// still makes progress (the window moves past text without triggers).
+func TestStreamNoTriggers(t *testing.T) {
+	text := strings.Repeat("lorem ipsum dolor ", 20000) + "http://example.com/"
+	ms := scanAll(t, NewScanner(&splitReader{data: []byte(text), sizes: []int{3}}, &Options{MaxLength: 1}))
+	if len(ms) != 0 {
+		t.Errorf("got %v, want nothing (longer than the limit)", ms)
+	}
+	ms = scanAll(t, NewScanner(&splitReader{data: []byte(text), sizes: []int{3}}, &Options{MaxLength: 64}))
+	if len(ms) != 1 || ms[0].Offset != int64(len(text)-19) {
+		t.Errorf("got %v", ms)
+	}
+}

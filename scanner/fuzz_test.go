@@ -1,0 +1,58 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzScan checks the scanner's invariants on arbitrary input: no panic;
+// identical results for the whole buffer and for a chunked stream; every
+// match lies inside the input, in order, without overlap, no longer than the
+// limit; its text is the input's bytes; its target IRI has a scheme and
+// contains no character that ends a match.
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{
+		"see http://example.com/a_(b) and www.example.org.",
+		"<URL:http://example.com/very/\n long>", "「http://例え.テスト/パス」。",
+		"mail jane.doe@example.com, x@y", "普遍适用测试。我爱你 example.com:443/x",
+		"http://[2001:db8::1]:80/?q=\ue000#f#g", "\u2066http://a.example/\u2069",
+	} {
+		f.Add([]byte(s), true, uint8(3), uint16(40))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, fuzzy bool, chunk uint8, maxLen uint16) {
+		o := &Options{Fuzzy: fuzzy, MaxLength: int(maxLen)}
+		whole := Find(data, o)
+		got := scanAll(t, NewScanner(&splitReader{data: data, sizes: []int{int(chunk%64) + 1, 1, 17}}, o))
+		if !sameMatches(got, whole) {
+			t.Fatalf("chunked: %s", firstDiff(got, whole))
+		}
+		limit := int(maxLen)
+		if limit == 0 {
+			limit = DefaultMaxLength
+		}
+		var prevEnd int64
+		for _, m := range whole {
+			end := m.Offset + int64(m.Length)
+			if m.Offset < prevEnd || m.Length <= 0 || end > int64(len(data)) || m.Length > limit {
+				t.Fatalf("match %+v outside the input (%d bytes) or overlapping (previous end %d)", m, len(data), prevEnd)
+			}
+			prevEnd = end
+			if string(data[m.Offset:end]) != m.Text {
+				t.Fatalf("match text %q is not the input's bytes", m.Text)
+			}
+			target := m.Target()
+			if i := strings.IndexByte(target, ':'); i <= 0 || !isLetter(target[0]) {
+				t.Fatalf("target %q has no scheme", target)
+			}
+			if !utf8.ValidString(target) {
+				t.Fatalf("target %q is not UTF-8", target)
+			}
+			for _, r := range target {
+				if r < 0x80 && asciiClass[r] == cHard || r >= 0x80 && classOf(r, true) == cHard && r != 0x3002 && r != 0xFF0E && r != 0xFF61 {
+					t.Fatalf("target %q contains %U", target, r)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,445 @@
+package scanner
+
+import (
+	"bytes"
+	"html"
+	"io"
+
+	xhtml "golang.org/x/net/html"
+)
+
+// DefaultSkipElements are the elements whose text is not scanned in HTML:
+// links already, code, and raw text.
+var DefaultSkipElements = []string{"a", "script", "style", "textarea", "title", "code", "pre"}
+
+// HTMLOptions configure an HTMLScanner.
+type HTMLOptions struct {
+	Options
+	// SkipElements replaces DefaultSkipElements when not nil: text inside
+	// these elements is not scanned (attributes still are).
+	SkipElements []string
+}
+
+// An HTMLScanner finds the IRIs of an HTML document read from an io.Reader
+// as UTF-8: the values of URL-valued attributes (KindAttr) and the IRIs in
+// text nodes found with the running-text rules, outside the skipped elements,
+// comments and CDATA. Character references are decoded for the IRI form;
+// offsets cover the source bytes.
+type HTMLScanner struct {
+	z       *xhtml.Tokenizer
+	f       *finder
+	skip    map[string]bool
+	depth   int   // open skipped elements
+	off     int64 // offset of the current token
+	pending []Match
+	m       Match
+	err     error
+	dec     entityDecoder
+	sc      Scanner // reused for text nodes
+	name    [16]byte
+	attrs   []attr
+}
+
+// NewHTMLScanner returns an HTMLScanner reading from r.
+func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
+	if o == nil {
+		o = &HTMLOptions{}
+	}
+	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options), skip: map[string]bool{}}
+	s.sc = Scanner{f: s.f, eof: true}
+	s.sc.initTriggers()
+	list := o.SkipElements
+	if list == nil {
+		list = DefaultSkipElements
+	}
+	for _, e := range list {
+		s.skip[string(bytes.ToLower([]byte(e)))] = true
+	}
+	return s
+}
+
+// Match returns the most recent match found by Scan.
+func (s *HTMLScanner) Match() Match { return s.m }
+
+// Err returns the first error other than io.EOF met while reading.
+func (s *HTMLScanner) Err() error { return s.err }
+
+// Scan advances to the next match in document order.
+func (s *HTMLScanner) Scan() bool {
+	for len(s.pending) == 0 {
+		tt := s.z.Next()
+		if tt == xhtml.ErrorToken {
+			if err := s.z.Err(); err != io.EOF {
+				s.err = err
+			}
+			return false
+		}
+		// Only Raw is used: TagName, TagAttr and Text would rewrite it.
+		raw := s.z.Raw()
+		switch tt {
+		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
+			name := s.tag(raw, s.off)
+			if tt == xhtml.StartTagToken && s.skip[string(name)] {
+				s.depth++
+			}
+		case xhtml.EndTagToken:
+			if name := s.tagName(raw); s.skip[string(name)] && s.depth > 0 {
+				s.depth--
+			}
+		case xhtml.TextToken:
+			if s.depth == 0 {
+				s.text(raw, s.off)
+			}
+		}
+		s.off += int64(len(raw))
+	}
+	s.m = s.pending[0]
+	s.pending = s.pending[1:]
+	return true
+}
+
+// text scans a text node's raw bytes, starting at offset off.
+func (s *HTMLScanner) text(raw []byte, off int64) {
+	dec := s.dec.decode(raw)
+	sc := &s.sc
+	sc.reset(dec)
+	for sc.Scan() {
+		m := sc.Match()
+		d := int(m.Offset)
+		rs, re := s.dec.rawStart(d), s.dec.rawEnd(d+m.Length)
+		m.Offset = off + int64(rs)
+		m.Length = re - rs
+		if s.dec.changed {
+			m.Text = string(raw[rs:re])
+			m.Decoded = m.Text != m.IRI
+		}
+		s.pending = append(s.pending, m)
+	}
+}
+
+// tagName returns the lower-case name of the tag in raw ("<name …>" or
+// "</name>"), in a buffer reused by the next call; longer names are cut (no
+// element of interest has one).
+func (s *HTMLScanner) tagName(raw []byte) []byte {
+	i := 1
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	j := i
+	for j < len(raw) && !isTagSpace(raw[j]) && raw[j] != '/' && raw[j] != '>' {
+		j++
+	}
+	return lowerInto(s.name[:0], raw[i:j])
+}
+
+// lowerInto appends the ASCII lower case of b to dst, up to its capacity.
+func lowerInto(dst, b []byte) []byte {
+	for _, c := range b[:min(len(b), cap(dst))] {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func isTagSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' }
+
+// attr is an attribute of a start tag: the offsets of its name and value in
+// the raw tag.
+type attr struct {
+	ns, ne     int
+	start, end int
+}
+
+// is reports whether the attribute's name is name (lower case).
+func (a attr) is(raw []byte, name string) bool {
+	return a.ne-a.ns == len(name) && hasPrefixFold(raw[a.ns:], name)
+}
+
+// attrs lexes the attributes of a raw start tag (HTML tokenization rules for
+// the attribute states).
+func attrs(raw []byte, out []attr) []attr {
+	i := 1
+	for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' {
+		i++
+	}
+	for i < len(raw) {
+		for i < len(raw) && (isTagSpace(raw[i]) || raw[i] == '/') {
+			i++
+		}
+		if i >= len(raw) || raw[i] == '>' {
+			break
+		}
+		ns := i
+		i++ // the first character may be '='
+		for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' && raw[i] != '=' {
+			i++
+		}
+		a := attr{ns: ns, ne: i, start: i, end: i}
+		for i < len(raw) && isTagSpace(raw[i]) {
+			i++
+		}
+		if i < len(raw) && raw[i] == '=' {
+			i++
+			for i < len(raw) && isTagSpace(raw[i]) {
+				i++
+			}
+			if i < len(raw) && (raw[i] == '"' || raw[i] == '\'') {
+				q := raw[i]
+				i++
+				a.start = i
+				for i < len(raw) && raw[i] != q {
+					i++
+				}
+				a.end = i
+				i++
+			} else {
+				a.start = i
+				for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '>' {
+					i++
+				}
+				a.end = i
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// urlList says how an attribute holds URLs.
+type urlList uint8
+
+const (
+	oneURL     urlList = iota + 1
+	spaceList          // ping, archive: space-separated URLs
+	srcsetList         // srcset, imagesrcset: comma-separated candidates
+	refreshURL         // <meta http-equiv=refresh content="5; url=…">
+)
+
+// urlAttrs lists the URL-valued attributes of HTML, SVG and MathML. The
+// element restricts the meaning of some names: data (object), content (meta
+// refresh), value is not a URL.
+var urlAttrs = map[string]urlList{
+	"href": oneURL, "src": oneURL, "action": oneURL, "formaction": oneURL, "cite": oneURL,
+	"poster": oneURL, "background": oneURL, "longdesc": oneURL, "usemap": oneURL,
+	"manifest": oneURL, "codebase": oneURL, "classid": oneURL, "icon": oneURL,
+	"profile": oneURL, "dynsrc": oneURL, "lowsrc": oneURL, "xlink:href": oneURL,
+	"itemid": oneURL, "data": oneURL,
+	"ping": spaceList, "archive": spaceList,
+	"srcset": srcsetList, "imagesrcset": srcsetList,
+	"content": refreshURL,
+}
+
+// tag reports the URL-valued attributes of a start tag at offset off and
+// returns the tag's name.
+func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
+	name := s.tagName(raw)
+	s.attrs = attrs(raw, s.attrs[:0])
+	var lbuf [16]byte
+	for _, a := range s.attrs {
+		kind := urlAttrs[string(lowerInto(lbuf[:0], raw[a.ns:a.ne]))]
+		switch {
+		case kind == 0 || a.ne-a.ns > len(lbuf):
+			continue
+		case a.is(raw, "data") && string(name) != "object":
+			continue
+		case kind == refreshURL:
+			if string(name) != "meta" || !isRefresh(raw, s.attrs) {
+				continue
+			}
+		}
+		s.attrValue(raw, off, string(name), string(lowerInto(lbuf[:0], raw[a.ns:a.ne])), a, kind)
+	}
+	return name
+}
+
+func isRefresh(raw []byte, as []attr) bool {
+	for _, a := range as {
+		if a.is(raw, "http-equiv") {
+			return bytes.EqualFold(bytes.TrimSpace(raw[a.start:a.end]), []byte("refresh"))
+		}
+	}
+	return false
+}
+
+// attrValue adds the URLs of one attribute value.
+func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr, kind urlList) {
+	v := raw[a.start:a.end]
+	add := func(i, j int) {
+		for i < j && isTagSpace(v[i]) {
+			i++
+		}
+		for j > i && isTagSpace(v[j-1]) {
+			j--
+		}
+		if i == j {
+			return
+		}
+		text := string(v[i:j])
+		iri := text
+		if bytes.IndexByte(v[i:j], '&') >= 0 {
+			iri = html.UnescapeString(text)
+		}
+		s.pending = append(s.pending, Match{
+			Offset: off + int64(a.start+i), Length: j - i, Kind: KindAttr,
+			Text: text, IRI: iri, Element: elem, Attr: name, Decoded: iri != text,
+		})
+	}
+	switch kind {
+	case oneURL:
+		add(0, len(v))
+	case spaceList:
+		for i := 0; i < len(v); {
+			for i < len(v) && isTagSpace(v[i]) {
+				i++
+			}
+			j := i
+			for j < len(v) && !isTagSpace(v[j]) {
+				j++
+			}
+			add(i, j)
+			i = j
+		}
+	case srcsetList:
+		// Each candidate: optional spaces and commas, a URL (no spaces), then
+		// descriptors up to a comma. A URL's trailing commas are separators.
+		for i := 0; i < len(v); {
+			for i < len(v) && (isTagSpace(v[i]) || v[i] == ',') {
+				i++
+			}
+			j := i
+			for j < len(v) && !isTagSpace(v[j]) {
+				j++
+			}
+			k := j
+			for k > i && v[k-1] == ',' {
+				k--
+			}
+			add(i, k)
+			if k < j { // the URL ended with a comma: no descriptors
+				i = j
+				continue
+			}
+			for j < len(v) && v[j] != ',' {
+				j++
+			}
+			i = j
+		}
+	case refreshURL:
+		// content="5; url=…" or "5;URL='…'" (HTML "shared declarative refresh steps").
+		i := bytes.IndexByte(v, ';')
+		if i < 0 {
+			i = bytes.IndexByte(v, ',')
+		}
+		if i < 0 {
+			return
+		}
+		i++
+		for i < len(v) && isTagSpace(v[i]) {
+			i++
+		}
+		if len(v)-i >= 3 && bytes.EqualFold(v[i:i+3], []byte("url")) {
+			j := i + 3
+			for j < len(v) && isTagSpace(v[j]) {
+				j++
+			}
+			if j < len(v) && v[j] == '=' {
+				i = j + 1
+				for i < len(v) && isTagSpace(v[i]) {
+					i++
+				}
+			}
+		}
+		j := len(v)
+		if i < len(v) && (v[i] == '"' || v[i] == '\'') {
+			if k := bytes.IndexByte(v[i+1:], v[i]); k >= 0 {
+				j = i + 1 + k
+			}
+			i++
+		}
+		add(i, j)
+	}
+}
+
+// entityDecoder decodes the character references of a text node and maps
+// decoded offsets back to the raw bytes.
+type entityDecoder struct {
+	out     []byte
+	ents    []entSpan // decoded references, in order
+	changed bool
+}
+
+type entSpan struct{ dec, decEnd, raw, rawEnd int }
+
+// decode returns raw with its character references decoded. The result is
+// raw itself when there is no reference.
+func (d *entityDecoder) decode(raw []byte) []byte {
+	d.ents = d.ents[:0]
+	d.changed = false
+	amp := bytes.IndexByte(raw, '&')
+	if amp < 0 {
+		return raw
+	}
+	d.out = append(d.out[:0], raw[:amp]...)
+	for i := amp; i < len(raw); {
+		if raw[i] != '&' {
+			j := bytes.IndexByte(raw[i:], '&')
+			if j < 0 {
+				j = len(raw) - i
+			}
+			d.out = append(d.out, raw[i:i+j]...)
+			i += j
+			continue
+		}
+		j := i + 1
+		for j < len(raw) && j-i < 40 && (isAlnum(raw[j]) || raw[j] == '#') {
+			j++
+		}
+		if j < len(raw) && raw[j] == ';' {
+			j++
+		}
+		ref := string(raw[i:j])
+		dec := html.UnescapeString(ref)
+		if dec == ref {
+			d.out = append(d.out, '&')
+			i++
+			continue
+		}
+		d.changed = true
+		d.ents = append(d.ents, entSpan{dec: len(d.out), decEnd: len(d.out) + len(dec), raw: i, rawEnd: j})
+		d.out = append(d.out, dec...)
+		i = j
+	}
+	return d.out
+}
+
+// rawStart maps the decoded offset of a match start to the raw bytes.
+func (d *entityDecoder) rawStart(p int) int {
+	delta := 0
+	for _, e := range d.ents {
+		if p < e.decEnd {
+			if p > e.dec {
+				return e.raw
+			}
+			break
+		}
+		delta = e.rawEnd - e.decEnd
+	}
+	return p + delta
+}
+
+// rawEnd maps the decoded offset of a match end to the raw bytes.
+func (d *entityDecoder) rawEnd(p int) int {
+	delta := 0
+	for _, e := range d.ents {
+		if p <= e.dec {
+			break
+		}
+		if p < e.decEnd {
+			return e.rawEnd
+		}
+		delta = e.rawEnd - e.decEnd
+	}
+	return p + delta
+}

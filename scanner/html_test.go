@@ -1,0 +1,91 @@
+package scanner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// htmlDescribe renders matches as "elem/attr:text=>iri@offset" for attributes
+// and "kind:text=>iri@offset" for text.
+func htmlDescribe(doc string, ms []Match) []string {
+	var out []string
+	for _, m := range ms {
+		if doc[m.Offset:m.Offset+int64(m.Length)] != m.Text {
+			out = append(out, fmt.Sprintf("BAD OFFSET %d for %q", m.Offset, m.Text))
+		}
+		tag := m.Kind.String()
+		if m.Kind == KindAttr {
+			tag = m.Element + "/" + m.Attr
+		}
+		s := tag + ":" + m.Text
+		if m.IRI != m.Text {
+			s += "=>" + m.IRI
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func findHTML(t *testing.T, doc string, o *HTMLOptions) []Match {
+	t.Helper()
+	s := NewHTMLScanner(strings.NewReader(doc), o)
+	var ms []Match
+	for s.Scan() {
+		ms = append(ms, s.Match())
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+func TestHTML(t *testing.T) {
+	for _, c := range []struct {
+		doc  string
+		want []string
+	}{
+		{`<a href="http://example.com/?a=1&amp;b=2">x</a>`, []string{"a/href:http://example.com/?a=1&amp;b=2=>http://example.com/?a=1&b=2"}},
+		{`<A HREF=/rel/path>x</A>`, []string{"a/href:/rel/path"}},
+		{`<img src='a.png' srcset="a.png 1x, b%20c.png 2x,d.png,e.png">`, []string{"img/src:a.png", "img/srcset:a.png", "img/srcset:b%20c.png", "img/srcset:d.png,e.png"}}, // HTML: a URL may contain commas; only trailing ones separate
+		{`<link rel=preload imagesrcset="x.jpg 100w, y.jpg 200w">`, []string{"link/imagesrcset:x.jpg", "link/imagesrcset:y.jpg"}},
+		{`<form action="/go"><button formaction="/b">`, []string{"form/action:/go", "button/formaction:/b"}},
+		{`<blockquote cite="http://x.example/q"><q cite=http://y.example/>`, []string{"blockquote/cite:http://x.example/q", "q/cite:http://y.example/"}},
+		{`<object data="movie.swf" codebase="http://c.example/" archive="a.jar b.jar"><embed data="no">`, []string{"object/data:movie.swf", "object/codebase:http://c.example/", "object/archive:a.jar", "object/archive:b.jar"}},
+		{`<video poster="p.jpg" src="v.mp4"></video><body background="bg.gif">`, []string{"video/poster:p.jpg", "video/src:v.mp4", "body/background:bg.gif"}},
+		{`<img longdesc="d.html" usemap="#m"><html manifest="m.appcache">`, []string{"img/longdesc:d.html", "img/usemap:#m", "html/manifest:m.appcache"}},
+		{`<a ping="http://p.example/1 http://p.example/2" href=x>`, []string{"a/ping:http://p.example/1", "a/ping:http://p.example/2", "a/href:x"}},
+		{`<meta http-equiv="Refresh" content="5; URL='http://r.example/next'">`, []string{"meta/content:http://r.example/next"}},
+		{`<meta http-equiv=refresh content="0;url=/x">`, []string{"meta/content:/x"}},
+		{`<meta name=description content="http://not.a.link/">`, nil},
+		{`<base href="http://b.example/">`, []string{"base/href:http://b.example/"}},
+		{`<svg><a xlink:href="#s"/><image href="i.svg"/></svg>`, []string{"a/xlink:href:#s", "image/href:i.svg"}},
+		{`<input value="http://example.com/">`, nil},
+		// Text nodes: running-text rules, entities decoded, offsets in the source.
+		{`<p>See http://example.com/?a=1&amp;b=2 now</p>`, []string{"scheme:http://example.com/?a=1&amp;b=2=>http://example.com/?a=1&b=2"}},
+		{`<p>x&nbsp;www.example.com&nbsp;y</p>`, []string{"www:www.example.com"}},
+		{`<p>&lt;http://example.com/a&gt;</p>`, []string{"scheme:http://example.com/a"}},
+		{`<p>http://example.com/&#x4E2D;&#25991;</p>`, []string{"scheme:http://example.com/&#x4E2D;&#25991;=>http://example.com/中文"}},
+		{`<p>mail <b>jane@example.com</b>.</p>`, []string{"email:jane@example.com"}},
+		// Skipped elements, comments, CDATA.
+		{`<a href=h>http://in.link/</a> <script>var u="http://in.script/"</script> <style>a{background:url(http://in.style/)}</style>`, []string{"a/href:h"}},
+		{`<textarea>http://t.example/</textarea><title>http://t.example/</title><code>http://c.example/</code><pre>http://p.example/</pre>after http://ok.example/`, []string{"scheme:http://ok.example/"}},
+		{`<!-- http://comment.example/ --><![CDATA[http://cdata.example/]]><p>http://ok.example/`, []string{"scheme:http://ok.example/"}},
+		{`<pre><code>http://x.example/</code> http://y.example/</pre> http://z.example/`, []string{"scheme:http://z.example/"}},
+	} {
+		got := htmlDescribe(c.doc, findHTML(t, c.doc, nil))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s\n\tgot  %q\n\twant %q", c.doc, got, c.want)
+		}
+	}
+}
+
+// The skipped elements are configurable.
+func TestHTMLSkipElements(t *testing.T) {
+	doc := `<code>http://c.example/</code><em>http://e.example/</em>`
+	got := htmlDescribe(doc, findHTML(t, doc, &HTMLOptions{SkipElements: []string{"EM"}}))
+	if want := []string{"scheme:http://c.example/"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
