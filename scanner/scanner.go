@@ -26,6 +26,7 @@ type Scanner struct {
 	lastEnd int   // no match starts before this
 	eof     bool
 	skip    bool // passing over an overlong candidate
+	resume  int  // with skip: look for triggers again from at least here
 	err     error
 	m       Match
 	trig    []trigger
@@ -138,6 +139,7 @@ func (s *Scanner) Scan() bool {
 			return true
 		case rOverlong:
 			s.skip = true
+			s.resume = s.pos
 			s.pos = c.start
 		}
 	}
@@ -183,6 +185,7 @@ func (s *Scanner) skipOverlong() bool {
 	}
 	s.skip = false
 	s.lastEnd = i
+	s.pos = max(i, s.resume)
 	return true
 }
 
@@ -230,6 +233,7 @@ func (s *Scanner) refill() {
 		s.n -= d
 		s.base += int64(d)
 		s.pos -= d
+		s.resume -= d
 		s.lastEnd = max(0, s.lastEnd-d)
 		for k := range s.trig {
 			t := &s.trig[k]

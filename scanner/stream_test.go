@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 )
 
 // splitReader returns its data in reads whose sizes follow sizes (cycled).
@@ -153,5 +154,21 @@ func TestStreamNoTriggers(t *testing.T) {
 	ms = scanAll(t, NewScanner(&splitReader{data: []byte(text), sizes: []int{3}}, &Options{MaxLength: 64}))
 	if len(ms) != 1 || ms[0].Offset != int64(len(text)-19) {
 		t.Errorf("got %v", ms)
+	}
+}
+
+// Passing over an overlong candidate that stops at a character ending every
+// match (here a CJK label dot) terminates and matches nothing.
+func TestOverlongEndsAtTrigger(t *testing.T) {
+	text := "普遍适用测试。我爱你 x"
+	done := make(chan []Match)
+	go func() { done <- Find([]byte(text), &Options{Fuzzy: true, MaxLength: 3}) }()
+	select {
+	case ms := <-done:
+		if len(ms) != 0 {
+			t.Errorf("got %v", ms)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Find does not return")
 	}
 }
