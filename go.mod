@@ -5,6 +5,6 @@ go 1.26.0
 toolchain go1.26.8
 
 require (
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0
 )
