@@ -71,9 +71,9 @@ var uriAllowed = func() (t [numComponents][128]bool) {
 	return t
 }()
 
-func isHex(c byte) bool    { return asciiClass[c]&cHex != 0 }
-func isAlpha(c byte) bool  { return asciiClass[c]&cAlpha != 0 }
-func isDigit(c byte) bool  { return asciiClass[c]&cDigit != 0 }
+func isHex(c byte) bool   { return asciiClass[c]&cHex != 0 }
+func isAlpha(c byte) bool { return asciiClass[c]&cAlpha != 0 }
+func isDigit(c byte) bool { return asciiClass[c]&cDigit != 0 }
 func isSchemeChar(c byte) bool {
 	return asciiClass[c]&cScheme != 0
 }

@@ -11,15 +11,15 @@ type Code uint8
 // Violation codes. Their names follow the vocabulary of the draft; the
 // comment of each gives the rule it enforces.
 const (
-	CodeBadScheme        Code = iota + 1 // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-	CodeBadPort                          // port = *DIGIT
-	CodeBadIPLiteral                     // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-	CodeCharNotAllowed                   // a character outside the component's production
-	CodePrivateUse                       // iprivate outside the query (Section 2.2)
-	CodeBidiFormatting                   // bidi formatting character (Section 4.1)
-	CodeBadPercent                       // "%" not followed by two hex digits
-	CodeInvalidUTF8                      // the input is not UTF-8
-	CodeBadHost                          // a DNS host that fails IDNA ToASCII (Section 3.4)
+	CodeBadScheme      Code = iota + 1 // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+	CodeBadPort                        // port = *DIGIT
+	CodeBadIPLiteral                   // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+	CodeCharNotAllowed                 // a character outside the component's production
+	CodePrivateUse                     // iprivate outside the query (Section 2.2)
+	CodeBidiFormatting                 // bidi formatting character (Section 4.1)
+	CodeBadPercent                     // "%" not followed by two hex digits
+	CodeInvalidUTF8                    // the input is not UTF-8
+	CodeBadHost                        // a DNS host that fails IDNA ToASCII (Section 3.4)
 )
 
 var codeText = [...]string{

@@ -49,7 +49,7 @@ type IRI struct {
 	// Byte offsets of the components in the input, for error reporting and
 	// for callers mapping a component back to the source.
 	SchemeOffset, UserinfoOffset, HostOffset, PortOffset int
-	PathOffset, QueryOffset, FragmentOffset           int
+	PathOffset, QueryOffset, FragmentOffset              int
 }
 
 // IsAbsolute reports whether the reference has a scheme.
