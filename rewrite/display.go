@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/bidi"
@@ -162,7 +163,24 @@ func (d *displayer) component(b []byte, comp component, s string, off int) ([]by
 	}
 	start := len(b)
 	b = appendDecoded(b, string(d.uri), isHardChar)
+	b = showStrayPercents(b, start)
 	return enforceBidiComponents(b, start), nil
+}
+
+// showStrayPercents turns each "%25" of b[start:] that is not followed by two
+// hex digits back into "%": such a "%" cannot be read as a percent-encoding,
+// so showing it as itself is unambiguous (and what UTS #58 shows).
+func showStrayPercents(b []byte, start int) []byte {
+	w := start
+	for r := start; r < len(b); r++ {
+		b[w] = b[r]
+		w++
+		if b[r] == '%' && r+2 < len(b) && b[r+1] == '2' && b[r+2] == '5' &&
+			(r+4 >= len(b) || !isHex(b[r+3]) || !isHex(b[r+4])) {
+			r += 2
+		}
+	}
+	return b[:w]
 }
 
 // isHardChar reports whether r would end a link in running text.
@@ -220,8 +238,9 @@ func (d *displayer) host(b []byte, u *IRI) ([]byte, error) {
 }
 
 // enforceBidiComponents applies the rules of Section 4.2 to the display text
-// b[start:] of one component: each run of characters between ASCII
-// punctuation (a percent-encoding counts as punctuation) that contains a
+// b[start:] of one component: each run of letters, digits and marks between
+// punctuation, symbols and spaces (a percent-encoding counts as punctuation)
+// that contains a
 // right-to-left character must contain no left-to-right character and must
 // start and end with a right-to-left character; a run that breaks them is
 // replaced by its percent-encoded form.
@@ -232,12 +251,12 @@ func enforceBidiComponents(b []byte, start int) []byte {
 	var out []byte // allocated only if a run must be encoded
 	i, copied := start, start
 	for i < len(b) {
-		if b[i] < utf8.RuneSelf && !isAlnumASCII(b[i]) {
-			i++
+		if size := delimiterAt(b[i:]); size > 0 {
+			i += size
 			continue
 		}
 		j := i
-		for j < len(b) && (b[j] >= utf8.RuneSelf || isAlnumASCII(b[j])) {
+		for j < len(b) && delimiterAt(b[j:]) == 0 {
 			_, size := utf8.DecodeRune(b[j:])
 			j += size
 		}
@@ -263,7 +282,21 @@ func enforceBidiComponents(b []byte, start int) []byte {
 	return append(out, b[copied:]...)
 }
 
-func isAlnumASCII(c byte) bool { return asciiClass[c]&(cAlpha|cDigit) != 0 }
+// delimiterAt returns the length of the punctuation, symbol or space
+// character at the start of b, or 0 if it starts with a letter, digit or mark.
+func delimiterAt(b []byte) int {
+	if b[0] < utf8.RuneSelf {
+		if asciiClass[b[0]]&(cAlpha|cDigit) != 0 {
+			return 0
+		}
+		return 1
+	}
+	r, size := utf8.DecodeRune(b)
+	if unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r) {
+		return size
+	}
+	return 0
+}
 
 // bidiRunOK checks the two rules of Section 4.2 on one run.
 func bidiRunOK(run []byte) bool {
