@@ -121,7 +121,7 @@ func (c *Converter) Display(s string) (string, error) {
 	}
 	// A final Soft character is escaped only inside the content of the
 	// path, query or fragment: a delimiter or a host keeps its meaning.
-	softFrom := len(b)
+	pathStart, softFrom := len(b), len(b)
 	if b, err = d.component(b, compPath, u.Path, u.PathOffset); err != nil {
 		return s, err
 	}
@@ -139,7 +139,7 @@ func (c *Converter) Display(s string) (string, error) {
 			return s, err
 		}
 	}
-	b = escapeLinkTerms(b, softFrom)
+	b = escapeLinkTerms(b, pathStart, softFrom)
 	if !hasRTL(b) {
 		return string(b), nil
 	}
@@ -191,30 +191,29 @@ func (d *displayer) host(b []byte, u *IRI) ([]byte, error) {
 	if u.HostKind != HostRegName {
 		return append(b, u.Host...), nil
 	}
-	host := u.Host
-	if !isASCII(host) || strings.IndexByte(host, '%') >= 0 {
+	var uhost string
+	if isASCII(u.Host) {
+		// As in ToIRI: decode what decodes to a valid name, show A-labels
+		// as Unicode where they are valid, keep anything else as it is.
+		enc, _ := appendEncoded(nil, compHost, u.Host, u.HostOffset) // ASCII: cannot fail
+		uhost = string(appendIRIHost(nil, string(enc)))
+	} else {
 		// Validate and bring to the A-label form, as ToURI does.
-		h := host
+		if i := invalidUTF8(u.Host); i >= 0 {
+			return b, Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
+		}
+		h := u.Host
 		if strings.IndexByte(h, '%') >= 0 {
 			h = percentDecode(h)
 		}
-		if i := invalidUTF8(h); i >= 0 {
-			return b, Violation{Offset: u.HostOffset, Code: CodeInvalidUTF8, Char: -1}
-		}
 		a, err := HostToASCII(h)
 		if err != nil {
-			if isASCII(h) {
-				// An ASCII name with encoded reserved characters: not a DNS
-				// name, show it as it is.
-				return append(b, host...), nil
-			}
 			return b, Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
 		}
-		host = a
+		uhost, _ = hostToUnicode(a)
 	}
-	uhost, _ := hostToUnicode(host)
-	if uhost == host {
-		return append(b, host...), nil
+	if isASCII(uhost) {
+		return append(b, uhost...), nil
 	}
 	labels := strings.Split(uhost, ".")
 	tld := labels[len(labels)-1]
@@ -349,15 +348,17 @@ func hasRTL(b []byte) bool {
 	return false
 }
 
-// escapeLinkTerms applies the minimal escaping of UTS #58 to a whole display
-// form: closing brackets that match no opening bracket, and a final
-// Link_Term=Soft character at or after softFrom, are percent-encoded, so
-// that a linkifier does not end the link early.
-func escapeLinkTerms(b []byte, softFrom int) []byte {
+// escapeLinkTerms applies the minimal escaping of UTS #58 to the path, query
+// and fragment of a display form, which start at from: closing brackets that
+// match no opening bracket, and a final Link_Term=Soft character at or after
+// softFrom, are percent-encoded, so that a linkifier does not end the link
+// early. The scheme and authority are left alone: brackets there are syntax
+// (IP literals) and a host is never percent-encoded.
+func escapeLinkTerms(b []byte, from, softFrom int) []byte {
 	var stack []rune
 	var out []byte
 	copied := 0
-	for i := 0; i < len(b); {
+	for i := from; i < len(b); {
 		r, size := rune(b[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(b[i:])

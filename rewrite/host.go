@@ -85,7 +85,7 @@ func hostToUnicode(host string) (string, bool) {
 		return host, false
 	}
 	out := b.String()
-	if back, err := hostProfile.ToASCII(out); err != nil || !strings.EqualFold(back, host) {
+	if back, err := HostToASCII(out); err != nil || !strings.EqualFold(back, host) {
 		return host, false
 	}
 	return out, true

@@ -78,6 +78,7 @@ func (c *Converter) NormalizeURI(s string) (string, error) {
 	if u.HasAuthority && path == "" {
 		path = "/"
 	}
+	path = keepPathOutOfAuthority(&u, path)
 	var b strings.Builder
 	b.Grow(len(uri) + 1)
 	u.write(&b, normPercent(u.Userinfo), host, path, normPercent(u.Query), normPercent(u.Fragment))
@@ -147,4 +148,10 @@ func normPercent(s string) string {
 		i += 2
 	}
 	return string(b)
+}
+
+// NormalizeURI is Converter.NormalizeURI with the zero Converter.
+func NormalizeURI(s string) (string, error) {
+	var c Converter
+	return c.NormalizeURI(s)
 }

@@ -51,6 +51,7 @@ func Resolve(base, ref string) (string, error) {
 		}
 	}
 	t.HasFragment, fragment = r.HasFragment, r.Fragment
+	path = keepPathOutOfAuthority(&t, path)
 	var sb strings.Builder
 	t.write(&sb, userinfo, host, path, query, fragment)
 	return sb.String(), nil
@@ -114,4 +115,15 @@ func popSegment(out []byte) int {
 		}
 	}
 	return 0
+}
+
+// keepPathOutOfAuthority returns path, prefixed with "/." if removing
+// dot-segments left a path that starts with "//" in a reference without an
+// authority, where it would be read as one ("a:/.//b" must not become
+// "a://b"; the fix the URL Standard also makes).
+func keepPathOutOfAuthority(u *IRI, path string) string {
+	if !u.HasAuthority && strings.HasPrefix(path, "//") {
+		return "/." + path
+	}
+	return path
 }
