@@ -369,12 +369,16 @@ func (c *Converter) AppendIRI(dst []byte, s string) ([]byte, error) {
 }
 
 func (c *Converter) appendIRI(dst []byte, s string, u *IRI) []byte {
-	if u.HostKind != HostRegName {
+	if u.Host == "" {
 		return appendDecoded(dst, s, nil)
 	}
 	hostEnd := u.HostOffset + len(u.Host)
 	dst = appendDecoded(dst, s[:u.HostOffset], nil)
-	dst = appendIRIHost(dst, u.Host)
+	if u.HostKind == HostRegName {
+		dst = appendIRIHost(dst, u.Host)
+	} else {
+		dst = append(dst, u.Host...) // IP addresses have nothing to decode
+	}
 	return appendDecoded(dst, s[hostEnd:], nil)
 }
 

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Code classifies a Violation.
@@ -56,7 +57,7 @@ func (v Violation) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "offset %d: %s", v.Offset, v.Code)
 	if v.Char >= 0 {
-		if v.Char >= 0x20 && v.Char != 0x7F && !IsBidiFormatting(v.Char) && (v.Char < 0x80 || IsUcschar(v.Char)) && !keepEncoded(v.Char) {
+		if v.Char >= 0x20 && v.Char < 0x7F || v.Char >= 0xA0 && !keepEncoded(v.Char) && unicode.IsGraphic(v.Char) {
 			fmt.Fprintf(&b, " %U %q", v.Char, v.Char)
 		} else {
 			fmt.Fprintf(&b, " %U", v.Char)

@@ -40,9 +40,11 @@ func scriptOf(r rune) *unicode.RangeTable {
 	return nil
 }
 
-// latinLookalikes holds Cyrillic and Greek letters that render like Latin
-// letters (after IDNA mapping, so lowercase only).
-const latinLookalikes = "аеорсухіјѕԁһӏԛԝьгпкмтвнѵӓӧӱεικνορτυχαβγ"
+// latinLookalikes holds Cyrillic and Greek lowercase letters (IDNA maps to
+// lowercase) that render like Latin letters: the Cyrillic set browsers use
+// for their whole-script check, and the Greek letters like o, i, k, v, p, t,
+// u, x.
+const latinLookalikes = "асԁеһіјӏорԗԛѕԝхуъьҽпгѵѡ" + "οικνρτυχ"
 
 // spoofable reports whether the U-label l should be shown as its A-label.
 // tld is the last label of the host.
