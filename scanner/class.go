@@ -3,6 +3,8 @@ package scanner
 import (
 	"sort"
 	"unicode"
+
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 // class is the role a character plays at the end of a candidate.
@@ -17,8 +19,6 @@ const (
 )
 
 type runeRange struct{ lo, hi rune }
-
-type bracketPair struct{ open, close rune }
 
 // asciiClass classifies the ASCII characters. IRI characters (RFC 3987bis
 // Section 2.2) are body characters except the sentence punctuation of rule 5,
@@ -82,87 +82,39 @@ var hardRunes = []runeRange{
 	{0xFF64, 0xFF65}, // ､ ･
 }
 
-// isUcschar reports whether r is in the ucschar production of
-// draft-duerst-iri-bis-07 Section 2.2.
-func isUcschar(r rune) bool {
-	switch {
-	case r < 0xA0:
-		return false
-	case r <= 0xD7FF:
-		return true
-	case r < 0xF900:
-		return false
-	case r <= 0xFDCF:
-		return true
-	case r < 0xFDF0:
-		return false
-	case r <= 0xFFEF:
-		return true
-	case r < 0x10000:
-		return false
-	case r >= 0xE1000 && r <= 0xEFFFD:
-		return true
-	case r >= 0xE0000:
-		return false
-	}
-	return r&0xFFFF <= 0xFFFD
-}
-
-// isIprivate reports whether r is in the iprivate production (Section 2.2).
-func isIprivate(r rune) bool {
-	return r >= 0xE000 && r <= 0xF8FF || r >= 0xE0000 && r <= 0xE0FFF ||
-		r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
-}
-
-// bracketOf returns the class of r if it is a non-ASCII bracket, with its
-// partner (the closing bracket for an opener, the opener for a closer).
-func bracketOf(r rune) (class, rune) {
-	for _, p := range bracketPairs {
-		if p.open == r {
-			return cOpen, p.close
-		}
-		if p.close == r {
-			return cClose, p.open
-		}
-	}
-	return cBody, 0
-}
-
-// classOf classifies a non-ASCII rune. iprivate characters are IRI
-// characters only in the query.
+// classOf classifies a non-ASCII rune: IRI characters (ucschar; iprivate
+// in the query only) are body characters unless listed in hardRunes or a
+// bidi formatting character; their UTS #58 Link_Term makes them Soft or a
+// bracket.
 func classOf(r rune, inQuery bool) class {
-	if !isUcschar(r) {
-		if inQuery && isIprivate(r) {
+	if !rewrite.IsUcschar(r) {
+		if inQuery && rewrite.IsIprivate(r) {
 			return cBody
 		}
 		return cHard
 	}
-	if inRanges(r, hardRunes) {
+	if rewrite.IsBidiFormatting(r) || inRanges(r, hardRunes) {
 		return cHard
 	}
-	if inRanges(r, softRanges) || r == 0x2025 || r == 0x2026 { // UTS #58 Soft, and ‥ … (rule 5)
+	switch rewrite.LinkTermOf(r) {
+	case rewrite.LinkSoft:
 		return cSoft
+	case rewrite.LinkOpen:
+		return cOpen
+	case rewrite.LinkClose:
+		return cClose
 	}
-	if r >= 0x0F3A && r <= 0x169C || r >= 0x2045 && r <= 0x301B || r >= 0xFE59 && r <= 0xFF63 {
-		if c, _ := bracketOf(r); c != cBody {
-			return c
-		}
+	if r == 0x2025 || r == 0x2026 { // ‥ … (rule 5)
+		return cSoft
 	}
 	return cBody
 }
 
-// closerOf returns the closing bracket for opening bracket r.
-func closerOf(r rune) rune {
-	switch r {
-	case '(':
-		return ')'
-	case '[':
-		return ']'
-	case '{':
-		return '}'
-	}
-	_, c := bracketOf(r)
-	return c
+// matches reports whether the closing bracket c closes the opening bracket
+// o (UTS #58 LinkBracket.txt).
+func matches(o, c rune) bool {
+	op, ok := rewrite.OpeningBracket(c)
+	return ok && op == o
 }
 
 // isLabelDot reports whether r separates host labels: '.', and U+3002,

@@ -175,6 +175,7 @@ var linkifyLinksDifferences = map[string]string{
 	"//localhost":                 protoRelRule,
 	"//test.123":                  protoRelRule,
 	"My ssl //example.com site":   protoRelRule,
+	"http://a---b.com/":           "rule 4: the project's IDNA profile (UTS #46 CheckHyphens) refuses \"--\" in the third and fourth positions of a label",
 	`test."foo".bar@gmail.co.uk!`: "rule 1: quoted strings in a local part (obsolete RFC 822 syntax) are not matched in running text; UTS #58 does the same",
 }
 

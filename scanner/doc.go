@@ -13,6 +13,4 @@
 // with byte offsets in that text; the result does not depend on how the
 // reader splits its input. Memory use is bounded by the configured maximum
 // match length, whatever the input.
-//
-//go:generate go run gen_tables.go
 package scanner

@@ -408,7 +408,7 @@ func localEnd(w []byte, s int) int {
 // between = & :), as in UTS #58, and a new scheme or "www." right
 // after punctuation ends the match.
 func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery bool) (int, result) {
-	var stack [maxDepth]rune
+	var stack [maxDepth]rune // open brackets
 	depth := 0
 	keep := i
 	inFrag := false
@@ -456,12 +456,12 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			if depth == maxDepth {
 				goto done
 			}
-			stack[depth] = closerOf(r)
+			stack[depth] = r
 			depth++
 			i += size
 			continue
 		case cClose:
-			if depth == 0 || stack[depth-1] != r {
+			if depth == 0 || !matches(stack[depth-1], r) {
 				goto done
 			}
 			depth--

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"github.com/iriscan/iriscan/rewrite"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -10,7 +11,9 @@ import (
 // identical results for the whole buffer and for a chunked stream; every
 // match lies inside the input, in order, without overlap, no longer than the
 // limit; its text is the input's bytes; its target IRI has a scheme and
-// contains no character that ends a match.
+// contains no character that ends a match; and its URI form
+// (rewrite.ToURI) is an RFC 3986 URI: ASCII and valid by rewrite.Validate
+// (for ASCII input that is the RFC 3986 grammar).
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{
 		"see http://example.com/a_(b) and www.example.org.",
@@ -47,6 +50,18 @@ func FuzzScan(f *testing.F) {
 			}
 			if !utf8.ValidString(target) {
 				t.Fatalf("target %q is not UTF-8", target)
+			}
+			uri, err := rewrite.ToURI(target)
+			if err != nil {
+				t.Fatalf("ToURI(%q): %v", target, err)
+			}
+			for i := 0; i < len(uri); i++ {
+				if uri[i] >= 0x80 {
+					t.Fatalf("URI %q of %q is not ASCII", uri, target)
+				}
+			}
+			if v := rewrite.Validate(uri); v != nil {
+				t.Fatalf("URI %q of %q is not valid: %v", uri, target, v)
 			}
 			for _, r := range target {
 				if r < 0x80 && asciiClass[r] == cHard || r >= 0x80 && classOf(r, true) == cHard && r != 0x3002 && r != 0xFF0E && r != 0xFF61 {

@@ -6,23 +6,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
+
+	"github.com/iriscan/iriscan/rewrite"
 )
-
-// idnaProfile approximates the project's IDNA profile (UTS #46
-// nontransitional mapping for lookup, bidi rule, STD3 rules off, DNS length
-// checks) until rewrite.HostToASCII is available. Hyphen placement is
-// checked by validHost.
-var idnaProfile = idna.New(idna.MapForLookup(), idna.StrictDomainName(false),
-	idna.CheckHyphens(false), idna.BidiRule(), idna.Transitional(false),
-	idna.VerifyDNSLength(true))
-
-// hostToASCII converts a reg-name host (label dots may be '.', U+3002,
-// U+FF0E or U+FF61) to its ASCII form, or fails if a label does not pass
-// IDNA. It is a variable so that the rewrite package's conversion can be
-// swapped in.
-var hostToASCII = func(host string) (string, error) { return idnaProfile.ToASCII(host) }
 
 // hostKind selects the requirements on a host.
 type hostKind uint8
@@ -34,14 +21,16 @@ const (
 
 // validHost checks a reg-name or IPv4 host as written (no trailing dot)
 // and reports the number of labels and the ASCII form of its top-level
-// label (lower case). An ASCII host without "xn--" labels is checked
-// without calling IDNA, whose mapping would only lower-case it.
+// label (lower case). Labels must pass the project's IDNA profile
+// (rewrite.HostToASCII) and must not start or end with '-'. An ASCII host
+// without "xn--" labels is checked without calling IDNA, whose mapping would
+// only lower-case it.
 func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok bool) {
 	var a []byte
 	if isPlainASCIIHost(h) {
 		a = h
 	} else {
-		s, err := hostToASCII(string(h))
+		s, err := rewrite.HostToASCII(string(h))
 		if err != nil || s == "" {
 			return "", 0, false
 		}
@@ -57,7 +46,10 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 			continue
 		}
 		l := a[last:i]
-		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' ||
+			len(l) >= 4 && l[2] == '-' && l[3] == '-' && !hasPrefixFold(l, "xn--") {
+			// Empty, too long, or hyphens the IDNA profile's CheckHyphens
+			// refuses (for the ASCII fast path; HostToASCII checked the rest).
 			return "", 0, false
 		}
 		if i < len(a) {
