@@ -22,8 +22,8 @@ import (
 // nothing). Anything else is a failure unless listed in wptPercentDiffs.
 
 var wptPercentDiffs = map[string]string{
-	"\u000EA/iso-2022-jp": "the WHATWG iso-2022-jp encoder treats U+000E, U+000F and U+001B as errors (-> NCR &#65533;); Section 3.5 encodes non-ASCII characters in the document charset and ASCII as ASCII (3.3), so U+000E is %0E as in every ASCII-compatible charset",
-	"\uE5E5/gb18030":      "the WHATWG Encoding Standard's gb18030 encoder special-cases U+E5E5 as unencodable (-> NCR); golang.org/x/text's GB18030 encodes it as the four bytes 0x83 0x39 0xB1 0x36 (a valid GB 18030 mapping)",
+	"\u000EA/iso-2022-jp":      "the WHATWG iso-2022-jp encoder treats U+000E, U+000F and U+001B as errors (-> NCR &#65533;); Section 3.5 encodes non-ASCII characters in the document charset and ASCII as ASCII (3.3), so U+000E is %0E as in every ASCII-compatible charset",
+	"\uE5E5/gb18030":           "the WHATWG Encoding Standard's gb18030 encoder special-cases U+E5E5 as unencodable (-> NCR); golang.org/x/text's GB18030 encodes it as the four bytes 0x83 0x39 0xB1 0x36 (a valid GB 18030 mapping)",
 	"\u203E\u005C/iso-2022-jp": "U+203E OVERLINE is JIS X 0201 Roman 0x7E (ESC ( J ~ ESC ( B); golang.org/x/text's ISO-2022-JP encoder has no Roman state, so ToURI sends the NCR &#8254; (Shift_JIS and EUC-JP get the Encoding Standard's pre-mapping in jisPremap)",
 }
 
