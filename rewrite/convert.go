@@ -257,6 +257,7 @@ func appendEncoded(dst []byte, comp component, s string, off int) ([]byte, error
 // Section 3.3, as in any ASCII-compatible charset.
 func (c *Converter) appendLegacyQuery(dst []byte, q string, off int) ([]byte, error) {
 	enc := encoding.HTMLEscapeUnsupported(c.Charset.NewEncoder())
+	premap := jisPremap(c.Charset)
 	for i := 0; i < len(q); {
 		if q[i] < utf8.RuneSelf {
 			j := i + 1
@@ -277,8 +278,12 @@ func (c *Converter) appendLegacyQuery(dst []byte, q string, off int) ([]byte, er
 		if k := invalidUTF8(q[i:j]); k >= 0 {
 			return dst, Violation{Offset: off + i + k, Code: CodeInvalidUTF8, Char: -1}
 		}
+		run := q[i:j]
+		if premap != nil {
+			run = strings.Map(premap, run)
+		}
 		enc.Reset()
-		b, err := enc.String(q[i:j])
+		b, err := enc.String(run)
 		if err != nil {
 			return dst, Violation{Offset: off + i, Code: CodeCharNotAllowed, Char: charAt(q, i), Detail: "query not encodable in the document charset: " + err.Error()}
 		}
@@ -292,6 +297,37 @@ func (c *Converter) appendLegacyQuery(dst []byte, q string, off int) ([]byte, er
 		i = j
 	}
 	return dst, nil
+}
+
+// jisPremap returns the mapping the WHATWG Encoding Standard applies before
+// the Japanese encoders and golang.org/x/text does not: U+2212 MINUS SIGN is
+// sent as U+FF0D FULLWIDTH HYPHEN-MINUS (JIS X 0208 0x817C in Shift_JIS),
+// and for Shift_JIS and EUC-JP, U+00A5 YEN SIGN and U+203E OVERLINE are the
+// bytes 0x5C and 0x7E (JIS X 0201 Roman). It returns nil for other charsets.
+func jisPremap(e encoding.Encoding) func(rune) rune {
+	name, _ := htmlindex.Name(e)
+	switch name {
+	case "shift_jis", "euc-jp":
+		return func(r rune) rune {
+			switch r {
+			case 0x2212:
+				return 0xFF0D
+			case 0x00A5:
+				return '\\'
+			case 0x203E:
+				return '~'
+			}
+			return r
+		}
+	case "iso-2022-jp":
+		return func(r rune) rune {
+			if r == 0x2212 {
+				return 0xFF0D
+			}
+			return r
+		}
+	}
+	return nil
 }
 
 func appendPct(dst []byte, b byte) []byte {

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -375,7 +376,7 @@ func escapeLinkTerms(b []byte, from, softFrom int) []byte {
 				escape = true
 			}
 		case LinkSoft:
-			escape = i+size == len(b) && i >= softFrom
+			escape = i+size == len(b) && i >= softFrom && !endsInDotSegment(b[softFrom:])
 		}
 		if escape {
 			if out == nil {
@@ -393,6 +394,14 @@ func escapeLinkTerms(b []byte, from, softFrom int) []byte {
 		return b
 	}
 	return append(out, b[copied:]...)
+}
+
+// endsInDotSegment reports whether the path p ends in a "." or ".."
+// segment, whose final "." must stay literal: "%2E" is an ordinary segment,
+// not a dot-segment (RFC 3986 Section 5.2.4).
+func endsInDotSegment(p []byte) bool {
+	seg := p[bytes.LastIndexByte(p, '/')+1:]
+	return string(seg) == "." || string(seg) == ".."
 }
 
 // wrapBidi wraps the display form b as mode says.
