@@ -27,6 +27,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"convert", "convert IRI references to URIs, IRIs, display or normal form", runConvert},
+		{"extract", "find the IRIs in text or HTML files and print them as JSON Lines", runExtract},
 		{"help", "show this help, or the help of a command", runHelp},
 	}
 }

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/scanner"
+)
+
+const extractUsage = `Usage: iriscan extract [--format auto|text|html] [--charset LABEL] [--fuzzy] [--max-length N] [FILE...]
+
+Finds the IRIs in each FILE (standard input when there is none, or for "-")
+and prints one JSON object per match, in document order (JSON Lines):
+
+  offset, length  the match in bytes of the input as given
+  text            the match as written (UTF-8)
+  iri             the IRI form: delimiters and wrapping whitespace removed,
+                  character references decoded, "http://" added to www. and
+                  bare domains and "mailto:" to e-mail addresses, converted
+                  per RFC 3987bis Section 3.7
+  uri             the URI form (Section 3.6)
+  kind            scheme, www, email, fuzzy, or attr (an HTML attribute value)
+  element, attr   for attr matches: the element and attribute, lower case
+  decoded         true when character references were decoded
+  file            the file name, when several files are given
+  error           why there is no uri (attribute values only)
+
+Exit status: 0 when something was found, 1 when nothing, 2 on error.
+
+Flags:
+`
+
+// extractRecord is one line of iriscan extract's output.
+type extractRecord struct {
+	File    string `json:"file,omitempty"`
+	Offset  int64  `json:"offset"`
+	Length  int    `json:"length"`
+	Text    string `json:"text"`
+	IRI     string `json:"iri"`
+	URI     string `json:"uri,omitempty"`
+	Kind    string `json:"kind"`
+	Element string `json:"element,omitempty"`
+	Attr    string `json:"attr,omitempty"`
+	Decoded bool   `json:"decoded,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "auto", "input `format`: auto (HTML if the name ends in .html/.htm/.xhtml or the content starts like HTML), text or html")
+	label := fs.String("charset", "", "input charset `LABEL` (only UTF-8 labels for now)")
+	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
+	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), extractUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return 0
+		}
+		return 2
+	}
+	switch *format {
+	case "auto", "text", "html":
+	default:
+		fmt.Fprintf(stderr, "iriscan extract: unknown --format %q (want auto, text or html)\n", *format)
+		return 2
+	}
+	if *maxLen <= 0 {
+		fmt.Fprintf(stderr, "iriscan extract: --max-length must be positive, not %d\n", *maxLen)
+		return 2
+	}
+	if *label != "" && !isUTF8Label(*label) {
+		fmt.Fprintf(stderr, "iriscan extract: --charset %q: only UTF-8 input is supported until the charset package is integrated\n", *label)
+		return 2
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, format: *format, enc: enc}
+	status := 1
+	for _, name := range files {
+		if len(files) > 1 {
+			x.file = name
+		}
+		n, err := x.extractFile(name, stdin)
+		if n > 0 && status == 1 {
+			status = 0
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "iriscan extract: %v\n", err)
+			status = 2
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "iriscan extract: %v\n", err)
+		return 2
+	}
+	return status
+}
+
+func isUTF8Label(l string) bool {
+	switch strings.ToLower(strings.TrimSpace(l)) {
+	case "utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8":
+		return true
+	}
+	return false
+}
+
+// extractor prints the matches of one or more files.
+type extractor struct {
+	opts   scanner.Options
+	format string
+	file   string
+	enc    *json.Encoder
+}
+
+// extractFile prints the matches of the named file ("-" for stdin) and
+// returns how many there were.
+func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
+	var r io.Reader = stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return 0, err
+		}
+		defer f.Close()
+		r = f
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	html := x.format == "html" || x.format == "auto" && looksHTML(name, br)
+	n := 0
+	emit := func(m scanner.Match) error {
+		n++
+		return x.enc.Encode(x.record(m))
+	}
+	var err error
+	if html {
+		s := scanner.NewHTMLScanner(br, &scanner.HTMLOptions{Options: x.opts})
+		for s.Scan() {
+			if err = emit(s.Match()); err != nil {
+				return n, err
+			}
+		}
+		err = s.Err()
+	} else {
+		s := scanner.NewScanner(br, &x.opts)
+		for s.Scan() {
+			if err = emit(s.Match()); err != nil {
+				return n, err
+			}
+		}
+		err = s.Err()
+	}
+	if err != nil {
+		return n, fmt.Errorf("%s: %w", name, err)
+	}
+	return n, nil
+}
+
+// record builds the output line of a match.
+func (x *extractor) record(m scanner.Match) extractRecord {
+	rec := extractRecord{
+		File: x.file, Offset: m.Offset, Length: m.Length, Text: m.Text,
+		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
+	}
+	target := m.Target()
+	iri, err := rewrite.ToIRI(target)
+	if err != nil {
+		iri = target
+	}
+	rec.IRI = iri
+	if rec.URI, err = rewrite.ToURI(target); err != nil {
+		rec.Error = err.Error()
+	}
+	return rec
+}
+
+// looksHTML reports whether the input is HTML: by the file name's
+// extension, or by its first bytes (a doctype, a comment, or an html, head
+// or body tag after optional BOM and whitespace).
+func looksHTML(name string, br *bufio.Reader) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".xhtml":
+		return true
+	}
+	head, _ := br.Peek(512)
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	head = bytes.TrimLeft(head, " \t\r\n\f")
+	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--"} {
+		if len(head) >= len(p) && bytes.EqualFold(head[:len(p)], []byte(p)) {
+			return true
+		}
+	}
+	return false
+}

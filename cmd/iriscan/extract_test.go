@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func runExtractTest(t *testing.T, stdin string, args ...string) (recs []extractRecord, stderr string, status int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	status = runExtract(args, strings.NewReader(stdin), &out, &errb)
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var r extractRecord
+		if err := dec.Decode(&r); err != nil {
+			t.Fatalf("output is not JSON Lines: %v\n%s", err, out.String())
+		}
+		recs = append(recs, r)
+	}
+	return recs, errb.String(), status
+}
+
+func TestExtractText(t *testing.T) {
+	in := "See http://例え.テスト/パス。 and <URL:www.example.com/a\n b> or jane@example.com."
+	got, stderr, status := runExtractTest(t, in)
+	want := []extractRecord{
+		{Offset: 4, Length: len("http://例え.テスト/パス"), Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
+			URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"},
+		{Offset: int64(strings.Index(in, "www.")), Length: len("www.example.com/a\n b"), Text: "www.example.com/a\n b",
+			IRI: "http://www.example.com/ab", URI: "http://www.example.com/ab", Kind: "www"},
+		{Offset: int64(strings.Index(in, "jane")), Length: 16, Text: "jane@example.com", IRI: "mailto:jane@example.com",
+			URI: "mailto:jane@example.com", Kind: "email"},
+	}
+	if status != 0 || stderr != "" || !reflect.DeepEqual(got, want) {
+		t.Errorf("status %d, stderr %q\n got  %+v\n want %+v", status, stderr, got, want)
+	}
+}
+
+func TestExtractURIForms(t *testing.T) {
+	// Section 3.7: percent-encoded UTF-8 is shown as characters in the IRI
+	// form; Section 3.6: characters are percent-encoded in the URI form.
+	got, _, _ := runExtractTest(t, "http://example.com/%E4%B8%AD and www.пример.рф/ü")
+	if len(got) != 2 || got[0].IRI != "http://example.com/中" || got[0].URI != "http://example.com/%E4%B8%AD" ||
+		got[1].URI != "http://www.xn--e1afmkfd.xn--p1ai/%C3%BC" {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestExtractFuzzyAndMaxLength(t *testing.T) {
+	if got, _, status := runExtractTest(t, "see example.com/x"); len(got) != 0 || status != 1 {
+		t.Errorf("without --fuzzy: %+v, status %d", got, status)
+	}
+	got, _, status := runExtractTest(t, "see example.com/x", "--fuzzy")
+	if status != 0 || len(got) != 1 || got[0].Kind != "fuzzy" || got[0].URI != "http://example.com/x" {
+		t.Errorf("--fuzzy: %+v, status %d", got, status)
+	}
+	got, _, status = runExtractTest(t, "http://example.com/abcdef http://e.example/", "--max-length", "20")
+	if status != 0 || len(got) != 1 || got[0].Text != "http://e.example/" {
+		t.Errorf("--max-length: %+v", got)
+	}
+}
+
+func TestExtractHTML(t *testing.T) {
+	doc := `<!DOCTYPE html><p><a href="/x?a=1&amp;b=2">x</a> http://e.example/&#x4E2D;</p>`
+	want := []extractRecord{
+		{Offset: int64(strings.Index(doc, "/x?")), Length: len("/x?a=1&amp;b=2"), Text: "/x?a=1&amp;b=2", IRI: "/x?a=1&b=2",
+			URI: "/x?a=1&b=2", Kind: "attr", Element: "a", Attr: "href", Decoded: true},
+		{Offset: int64(strings.Index(doc, "http://e")), Length: len("http://e.example/&#x4E2D;"), Text: "http://e.example/&#x4E2D;",
+			IRI: "http://e.example/中", URI: "http://e.example/%E4%B8%AD", Kind: "scheme", Decoded: true},
+	}
+	for _, args := range [][]string{nil, {"--format", "html"}} {
+		got, _, status := runExtractTest(t, doc, args...)
+		if status != 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%v: status %d\n got  %+v\n want %+v", args, status, got, want)
+		}
+	}
+	// --format text reads the markup as text.
+	got, _, _ := runExtractTest(t, doc, "--format", "text")
+	if len(got) != 1 || got[0].Kind != "scheme" || got[0].Text != "http://e.example/&#x4E2D" { // rule 5: the final ; is punctuation
+		t.Errorf("--format text: %+v", got)
+	}
+}
+
+func TestExtractFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.html")
+	os.WriteFile(a, []byte("x http://a.example/"), 0o644)
+	os.WriteFile(b, []byte(`<img src="i.png">`), 0o644)
+	got, _, status := runExtractTest(t, "stdin www.example.com", a, "-", b)
+	want := []extractRecord{
+		{File: a, Offset: 2, Length: 17, Text: "http://a.example/", IRI: "http://a.example/", URI: "http://a.example/", Kind: "scheme"},
+		{File: "-", Offset: 6, Length: 15, Text: "www.example.com", IRI: "http://www.example.com", URI: "http://www.example.com", Kind: "www"},
+		{File: b, Offset: 10, Length: 5, Text: "i.png", IRI: "i.png", URI: "i.png", Kind: "attr", Element: "img", Attr: "src"},
+	}
+	if status != 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("status %d\n got  %+v\n want %+v", status, got, want)
+	}
+	// A missing file is an error (status 2) even when others had matches.
+	_, stderr, status := runExtractTest(t, "", a, filepath.Join(dir, "missing"))
+	if status != 2 || !strings.Contains(stderr, "missing") {
+		t.Errorf("missing file: status %d, stderr %q", status, stderr)
+	}
+}
+
+func TestExtractUsage(t *testing.T) {
+	for _, args := range [][]string{{"--format", "pdf"}, {"--max-length", "0"}, {"--bogus"}, {"--charset", "shift_jis"}} {
+		if _, stderr, status := runExtractTest(t, "", args...); status != 2 || stderr == "" {
+			t.Errorf("%v: status %d, stderr %q", args, status, stderr)
+		}
+	}
+	if _, _, status := runExtractTest(t, "http://a.example/", "--charset", "UTF-8"); status != 0 {
+		t.Errorf("--charset UTF-8: status %d", status)
+	}
+	var out bytes.Buffer
+	if status := runExtract([]string{"-h"}, nil, &out, &out); status != 0 || !strings.Contains(out.String(), "Usage: iriscan extract") {
+		t.Errorf("-h: status %d, %q", status, out.String())
+	}
+}
