@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -31,8 +32,12 @@ func (r *splitReader) Read(p []byte) (int, error) {
 // that makes the Scanner move its window many times.
 func chunkCorpus(t *testing.T) []string {
 	var texts []string
-	for _, f := range []string{"uts58/LinkDetectionTest.txt", "linkify-it/links.txt", "linkify-it/not_links.txt"} {
-		texts = append(texts, strings.Join(readLines(t, f), "\n"))
+	for _, f := range []string{"uts58/LinkDetectionTest.txt", "linkify-it/links.txt", "linkify-it/not_links.txt", "twitter-text/extract_urls.yml"} {
+		b, err := os.ReadFile("../testdata/scanner/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
 	}
 	var b strings.Builder
 	rng := rand.New(rand.NewSource(1))
