@@ -19,27 +19,60 @@ const (
 	hostICANN                  // at least two labels and an ICANN top-level domain (e-mail, fuzzy)
 )
 
+// hostInfo is what validHost learns about a host, cached per finder.
+type hostInfo struct {
+	valid  bool // labels pass IDNA and the hyphen rules, IPv4 if numeric
+	ipv4   bool
+	icann  bool // the top-level label is an ICANN TLD
+	labels int
+	tld    string // ASCII, lower case
+}
+
+// maxHostCache bounds the per-finder cache of host answers.
+const maxHostCache = 4096
+
 // validHost checks a reg-name or IPv4 host as written (no trailing dot)
-// and reports the number of labels and the ASCII form of its top-level
-// label (lower case). Labels must pass the project's IDNA profile
-// (rewrite.HostToASCII) and must not start or end with '-'. An ASCII host
-// without "xn--" labels is checked without calling IDNA, whose mapping would
-// only lower-case it.
+// for kind k and reports the number of labels and the ASCII form of its
+// top-level label (lower case). Answers are cached, so that a document
+// repeating a host checks it once.
 func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok bool) {
+	info, hit := f.hosts[string(h)]
+	if !hit {
+		info = f.checkHost(h)
+		if len(f.hosts) >= maxHostCache {
+			clear(f.hosts)
+		}
+		f.hosts[string(h)] = info
+	}
+	switch {
+	case !info.valid:
+		return "", 0, false
+	case info.ipv4 || k == hostScheme:
+		return info.tld, info.labels, true
+	}
+	return info.tld, info.labels, info.labels >= 2 && info.icann
+}
+
+// checkHost validates a host: labels must pass the project's IDNA profile
+// (rewrite.HostToASCII) and must not start or end with '-'; a numeric
+// top-level label makes it a dotted-quad IPv4 address or invalid. An ASCII
+// host without "xn--" labels is checked without calling IDNA, whose mapping
+// would only lower-case it.
+func (f *finder) checkHost(h []byte) hostInfo {
 	var a []byte
 	if isPlainASCIIHost(h) {
 		a = h
 	} else {
 		s, err := rewrite.HostToASCII(string(h))
 		if err != nil || s == "" {
-			return "", 0, false
+			return hostInfo{}
 		}
 		a = []byte(s)
 	}
 	if len(a) > 253 {
-		return "", 0, false
+		return hostInfo{}
 	}
-	labels = 1
+	labels := 1
 	last := 0
 	for i := 0; i <= len(a); i++ {
 		if i < len(a) && a[i] != '.' {
@@ -50,7 +83,7 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 			len(l) >= 4 && l[2] == '-' && l[3] == '-' && !hasPrefixFold(l, "xn--") {
 			// Empty, too long, or hyphens the IDNA profile's CheckHyphens
 			// refuses (for the ASCII fast path; HostToASCII checked the rest).
-			return "", 0, false
+			return hostInfo{}
 		}
 		if i < len(a) {
 			labels++
@@ -59,20 +92,10 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 	}
 	t := a[bytes.LastIndexByte(a, '.')+1:]
 	if labels > 1 && allDigits(t) {
-		// A numeric top-level label is only valid as a dotted-quad IPv4 address.
-		if labels != 4 || !isIPv4(a) {
-			return "", 0, false
-		}
-		return "", labels, true
-	}
-	if k == hostScheme {
-		return "", labels, true
-	}
-	if labels < 2 {
-		return "", 0, false
+		return hostInfo{valid: labels == 4 && isIPv4(a), ipv4: true, labels: labels}
 	}
 	tld, icann := f.icannTLD(t)
-	return tld, labels, icann
+	return hostInfo{valid: true, icann: icann, labels: labels, tld: tld}
 }
 
 // icannTLD reports whether t (ASCII) is an ICANN top-level domain, caching

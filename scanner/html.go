@@ -38,6 +38,7 @@ type HTMLScanner struct {
 	sc      Scanner // reused for text nodes
 	name    [16]byte
 	attrs   []attr
+	names   map[string]string // interned element and attribute names
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -45,7 +46,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options), skip: map[string]bool{}}
+	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options), skip: map[string]bool{}, names: map[string]string{}}
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -249,9 +250,21 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 				continue
 			}
 		}
-		s.attrValue(raw, off, string(name), string(lowerInto(lbuf[:0], raw[a.ns:a.ne])), a, kind)
+		s.attrValue(raw, off, s.intern(name), s.intern(lowerInto(lbuf[:0], raw[a.ns:a.ne])), a, kind)
 	}
 	return name
+}
+
+// intern returns b as a string, allocating once per distinct name.
+func (s *HTMLScanner) intern(b []byte) string {
+	if n, ok := s.names[string(b)]; ok {
+		return n
+	}
+	n := string(b)
+	if len(s.names) < 1024 {
+		s.names[n] = n
+	}
+	return n
 }
 
 func isRefresh(raw []byte, as []attr) bool {

@@ -46,13 +46,14 @@ type finder struct {
 	fuzzy     bool
 	maxLen    int
 	tlds      map[string]tldEntry // cache of ICANN top-level-domain answers
+	hosts     map[string]hostInfo // cache of host answers
 }
 
 func newFinder(o *Options) *finder {
 	if o == nil {
 		o = &Options{}
 	}
-	f := &finder{schemes: map[string]bool{}, fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}}
+	f := &finder{schemes: map[string]bool{}, fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}

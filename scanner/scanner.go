@@ -6,7 +6,7 @@ import (
 )
 
 // minChunk is the least number of fresh bytes a refill makes room for.
-const minChunk = 32 << 10
+const minChunk = 128 << 10
 
 // A Scanner finds the IRIs in UTF-8 text read from an io.Reader. Successive
 // calls to Scan step through the matches in document order; Match returns
@@ -14,7 +14,7 @@ const minChunk = 32 << 10
 // decoded the text from another charset maps them back to source offsets.
 //
 // A Scanner holds at most a window of a few times Options.MaxLength bytes
-// (at least 32 KiB), whatever the input; invalid UTF-8 ends a match and is
+// (at least 128 KiB), whatever the input; invalid UTF-8 ends a match and is
 // otherwise passed over.
 type Scanner struct {
 	f       *finder
@@ -35,9 +35,9 @@ type Scanner struct {
 // trigger is the search state for one kind of trigger.
 type trigger struct {
 	pat      string
-	at       int // offset in pat of the byte handed to finder.at
-	next     int // index of the next occurrence, or -1 when none before searched
-	searched int // with next == -1: searched up to here
+	afterW   bool // only occurrences right after 'w' or 'W' ("www.")
+	next     int  // index of the next occurrence, or -1 when none before searched
+	searched int  // with next == -1: searched up to here
 }
 
 // NewScanner returns a Scanner reading from r with options o (nil for the
@@ -68,18 +68,16 @@ func (s *Scanner) reset(b []byte) {
 }
 
 // initTriggers sets up the searches: ':' for schemes, '@' for e-mail
-// addresses, and "w." for "www." — or, in fuzzy mode, every label dot.
+// addresses, and '.' after 'w' for "www." — or, in fuzzy mode, every label
+// dot. Each is a bytes.IndexByte (SIMD) search, except the full-width dots.
 func (s *Scanner) initTriggers() {
-	pats := []string{":", "@", "w.", "W."}
+	pats := []string{":", "@", "."}
 	if s.f.fuzzy {
-		pats = []string{":", "@", ".", "\u3002", "\uFF0E", "\uFF61"}
+		pats = append(pats, "\u3002", "\uFF0E", "\uFF61")
 	}
 	s.trig = make([]trigger, len(pats))
 	for i, p := range pats {
-		s.trig[i] = trigger{pat: p, next: -1}
-		if p[0] == 'w' || p[0] == 'W' {
-			s.trig[i].at = 1
-		}
+		s.trig[i] = trigger{pat: p, next: -1, afterW: p == "." && !s.f.fuzzy}
 	}
 }
 
@@ -116,7 +114,7 @@ func (s *Scanner) Scan() bool {
 		if !s.eof {
 			limit = s.n - s.f.maxLen - lookAheadSlack
 		}
-		t, size, at := s.nextTrigger()
+		t, size := s.nextTrigger()
 		if t < 0 || t >= limit {
 			if s.eof {
 				s.pos = s.n
@@ -128,7 +126,6 @@ func (s *Scanner) Scan() bool {
 			continue
 		}
 		s.pos = t + size
-		t += at
 		if t < s.lastEnd {
 			continue
 		}
@@ -189,9 +186,9 @@ func (s *Scanner) skipOverlong() bool {
 	return true
 }
 
-// nextTrigger returns the position, length and trigger-byte offset of the
-// first trigger at or after s.pos in the window, or -1.
-func (s *Scanner) nextTrigger() (best, size, at int) {
+// nextTrigger returns the position and length of the first trigger at or
+// after s.pos in the window, or -1.
+func (s *Scanner) nextTrigger() (best, size int) {
 	best = -1
 	for k := range s.trig {
 		t := &s.trig[k]
@@ -201,9 +198,12 @@ func (s *Scanner) nextTrigger() (best, size, at int) {
 				from = max(from, t.searched)
 			}
 			var j int
-			if len(t.pat) == 1 {
+			switch {
+			case t.afterW:
+				j = indexAfterW(s.buf[:s.n], from)
+			case len(t.pat) == 1:
 				j = bytes.IndexByte(s.buf[from:s.n], t.pat[0])
-			} else {
+			default:
 				j = bytes.Index(s.buf[from:s.n], []byte(t.pat))
 			}
 			if j < 0 {
@@ -214,10 +214,26 @@ func (s *Scanner) nextTrigger() (best, size, at int) {
 			}
 		}
 		if t.next >= 0 && (best < 0 || t.next < best) {
-			best, size, at = t.next, len(t.pat), t.at
+			best, size = t.next, len(t.pat)
 		}
 	}
-	return best, size, at
+	return best, size
+}
+
+// indexAfterW returns the offset from "from" of the first '.' at or after
+// b[from] that follows a 'w' or 'W', or -1.
+func indexAfterW(b []byte, from int) int {
+	for i := from; ; {
+		j := bytes.IndexByte(b[i:], '.')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i > 0 && b[i-1]|0x20 == 'w' {
+			return i - from
+		}
+		i++
+	}
 }
 
 // refill reads more input, first moving the window so that lookBehind bytes

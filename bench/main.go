@@ -1,0 +1,309 @@
+// Command bench compares the iriscan scanner with peer linkifiers —
+// mvdan.cc/xurls/v2 (Relaxed and Strict) and, through node, linkify-it from
+// npm — on the same generated inputs, and scores all of them on the peer
+// conformance suites in ../testdata/scanner. It prints one table.
+//
+// Run it from this directory after "npm ci": go run .
+//
+// Speeds are MB/s of process CPU time (getrusage), the best of three rounds,
+// so that a loaded machine slows the wall clock but not the comparison;
+// -wall prints wall-clock speeds instead.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+	"unicode/utf16"
+
+	"github.com/iriscan/iriscan/internal/linkifysuite"
+	"github.com/iriscan/iriscan/scanner"
+	xhtml "golang.org/x/net/html"
+	"mvdan.cc/xurls/v2"
+)
+
+var (
+	size     = flag.Int("size", 4<<20, "bytes per generated input")
+	slowSize = flag.Int("slow-size", 256<<10, "bytes of each input given to xurls (it runs near 1 MB/s)")
+	minTime  = flag.Duration("min", 300*time.Millisecond, "CPU time per measurement round")
+	nodeBin  = flag.String("node", "node", "node binary for linkify-it")
+	wall     = flag.Bool("wall", false, "report wall-clock MB/s instead of CPU-time MB/s")
+	peers    = flag.Bool("peers", true, "also measure and score the peers (false: iriscan speeds only)")
+)
+
+func main() {
+	log.SetFlags(0)
+	flag.Parse()
+	runtime.GOMAXPROCS(1)
+	ins := inputs(*size)
+
+	relaxed, strict := xurls.Relaxed(), xurls.Strict()
+	var lk map[string]float64
+	if *peers {
+		var err error
+		if lk, err = linkifySpeeds(ins); err != nil {
+			log.Printf("linkify-it: %v (run npm ci in this directory)", err)
+		}
+	}
+
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	unit := "CPU"
+	if *wall {
+		unit = "wall"
+	}
+	fmt.Fprintf(tw, "input (MB/s, %s time)\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\tx/net/html Raw\t× xurls Strict\t× linkify-it\tallocs/match\t\n", unit)
+	for _, in := range ins {
+		ours, allocs := measureOurs(in)
+		slow := in.data[:min(len(in.data), *slowSize)]
+		xs, xr := 0.0, 0.0
+		if *peers {
+			xs = measure(len(slow), func() { strict.FindAllIndex(slow, -1) })
+			xr = measure(len(slow), func() { relaxed.FindAllIndex(slow, -1) })
+		}
+		base := "-"
+		if in.html {
+			base = fmt.Sprintf("%.0f", measure(len(in.data), func() { tokenizeRaw(in.data) }))
+		}
+		l, lr := "-", "-"
+		if v, ok := lk[in.name]; ok {
+			l = fmt.Sprintf("%.0f", v)
+			lr = fmt.Sprintf("%.0f×", ours/v)
+		}
+		fmt.Fprintf(tw, "%s\t%.0f\t%.2f\t%.2f\t%s\t%s\t%.0f×\t%s\t%.2f\t\n", in.name, ours, xs, xr, l, base, ours/xs, lr, allocs)
+	}
+	tw.Flush()
+	fmt.Println()
+	if !*peers {
+		return
+	}
+
+	suites, err := linkifysuite.Load("../testdata/scanner")
+	if err != nil {
+		log.Fatal(err)
+	}
+	lkLinks, lkErr := linkifySuites(suites)
+	if lkErr != nil {
+		log.Printf("linkify-it suites: %v", lkErr)
+	}
+	tw = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "suite (cases passed)\tcases\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\t\n")
+	for i := range suites {
+		s := &suites[i]
+		o := &scanner.Options{Fuzzy: s.Fuzzy}
+		ours, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return scan(text, o) })
+		xs, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(strict, text) })
+		xr, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(relaxed, text) })
+		l := "-"
+		if lkLinks != nil {
+			p, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return lkLinks[s.Name+"\x00"+text] })
+			l = fmt.Sprint(p)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", s.Name, len(s.Cases), ours, xs, xr, l)
+	}
+	tw.Flush()
+	fmt.Printf("\n%s/%s, %d CPU, GOMAXPROCS=1; inputs %d KiB (xurls: first %d KiB); %s\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *size>>10, *slowSize>>10, loadNote())
+}
+
+// measureOurs returns the scanner's speed on in and its allocations per match.
+func measureOurs(in input) (mbps, allocsPerMatch float64) {
+	run := func() int {
+		n := 0
+		if in.html {
+			s := scanner.NewHTMLScanner(bytes.NewReader(in.data), nil)
+			for s.Scan() {
+				n++
+			}
+		} else {
+			s := scanner.NewScanner(bytes.NewReader(in.data), nil)
+			for s.Scan() {
+				n++
+			}
+		}
+		return n
+	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	n := run()
+	runtime.ReadMemStats(&m1)
+	return measure(len(in.data), func() { run() }), float64(m1.Mallocs-m0.Mallocs) / float64(max(n, 1))
+}
+
+// tokenizeRaw is x/net/html's own pass over a document: every token's Raw.
+func tokenizeRaw(b []byte) {
+	z := xhtml.NewTokenizer(bytes.NewReader(b))
+	for z.Next() != xhtml.ErrorToken {
+		_ = z.Raw()
+	}
+}
+
+// measure returns the best MB/s of three rounds of running f (over n bytes)
+// for at least -min of CPU time.
+func measure(n int, f func()) float64 {
+	best := 0.0
+	for round := 0; round < 3; round++ {
+		runtime.GC()
+		c0, w0 := cpuTime(), time.Now()
+		reps := 0
+		for {
+			f()
+			reps++
+			if cpuTime()-c0 >= *minTime {
+				break
+			}
+		}
+		d := cpuTime() - c0
+		if *wall {
+			d = time.Since(w0)
+		}
+		best = max(best, float64(reps)*float64(n)/1e6/d.Seconds())
+	}
+	return best
+}
+
+// cpuTime returns the CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		log.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loadNote describes the machine's load at the end of the run.
+func loadNote() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "load unknown"
+	}
+	f := strings.Fields(string(b))
+	return "load average " + strings.Join(f[:3], " ") + " (shared machine)"
+}
+
+func scan(text string, o *scanner.Options) []linkifysuite.Link {
+	var out []linkifysuite.Link
+	for _, m := range scanner.Find([]byte(text), o) {
+		out = append(out, linkifysuite.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == scanner.KindEmail})
+	}
+	return out
+}
+
+func regexLinks(re *regexp.Regexp, text string) []linkifysuite.Link {
+	var out []linkifysuite.Link
+	for _, ix := range re.FindAllStringIndex(text, -1) {
+		t := text[ix[0]:ix[1]]
+		email := strings.Contains(t, "@") && !strings.Contains(t, "://") && !strings.HasPrefix(strings.ToLower(t), "mailto:")
+		out = append(out, linkifysuite.Link{Start: ix[0], End: ix[1], Text: t, Email: email})
+	}
+	return out
+}
+
+// runNode runs linkify.mjs with a JSON request and decodes its answer.
+func runNode(req, resp any) error {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(*nodeBin, "linkify.mjs")
+	cmd.Stdin = bytes.NewReader(body)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(out, resp)
+}
+
+// linkifySpeeds measures linkify-it on every input (written to temporary files).
+func linkifySpeeds(ins []input) (map[string]float64, error) {
+	dir, err := os.MkdirTemp("", "iriscan-bench")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	var files []string
+	byFile := map[string]string{}
+	for i, in := range ins {
+		f := filepath.Join(dir, fmt.Sprintf("%d.txt", i))
+		if err := os.WriteFile(f, in.data, 0o644); err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+		byFile[f] = in.name
+	}
+	var resp map[string]struct{ CPU, Wall float64 }
+	if err := runNode(map[string]any{"mode": "bench", "files": files, "minSeconds": minTime.Seconds()}, &resp); err != nil {
+		return nil, err
+	}
+	out := map[string]float64{}
+	for f, v := range resp {
+		out[byFile[f]] = v.CPU
+		if *wall {
+			out[byFile[f]] = v.Wall
+		}
+	}
+	return out, nil
+}
+
+// linkifySuites runs linkify-it on every suite input, with the options each
+// suite was written for, and returns its links by suite name and input.
+func linkifySuites(suites []linkifysuite.Suite) (map[string][]linkifysuite.Link, error) {
+	type req struct {
+		Input   string `json:"input"`
+		Fuzzy   bool   `json:"fuzzy"`
+		FuzzyIP bool   `json:"fuzzyIP"`
+	}
+	var reqs []req
+	var keys []string
+	for _, s := range suites {
+		for _, in := range linkifysuite.Inputs([]linkifysuite.Suite{s}) {
+			reqs = append(reqs, req{in, s.Fuzzy, s.Name == "linkify-it links.txt"})
+			keys = append(keys, s.Name+"\x00"+in)
+		}
+	}
+	var resp [][]struct {
+		Index, LastIndex int
+		Raw, Schema      string
+	}
+	if err := runNode(map[string]any{"mode": "suite", "cases": reqs}, &resp); err != nil {
+		return nil, err
+	}
+	if len(resp) != len(reqs) {
+		return nil, io.ErrUnexpectedEOF
+	}
+	out := map[string][]linkifysuite.Link{}
+	for i, ms := range resp {
+		var links []linkifysuite.Link
+		for _, m := range ms {
+			start := byteOffset(reqs[i].Input, m.Index)
+			links = append(links, linkifysuite.Link{Start: start, End: start + len(m.Raw), Text: m.Raw,
+				Email: m.Schema == "mailto:" && !strings.HasPrefix(strings.ToLower(m.Raw), "mailto:")})
+		}
+		out[keys[i]] = links
+	}
+	return out, nil
+}
+
+// byteOffset converts a JavaScript string index (UTF-16 code units) to a
+// byte offset in s.
+func byteOffset(s string, units int) int {
+	for i, r := range s {
+		if units <= 0 {
+			return i
+		}
+		units -= len(utf16.Encode([]rune{r}))
+	}
+	return len(s)
+}
