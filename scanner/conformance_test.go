@@ -96,7 +96,6 @@ const (
 	underscoreRule = "rule 4: the project's IDNA profile has STD3 rules off, so '_' is allowed in labels after an explicit scheme"
 	noTLDRule      = "rule 4: after an explicit scheme any host whose labels pass IDNA is real; no top-level-domain list is applied"
 	cjkPathRule    = "rule 3 / Section 8.3: a non-ASCII character does not end an IRI, so a path runs on through CJK text glued to it"
-	fileNameRule   = "rule 1: in fuzzy mode a two-label name whose TLD is also a file extension (.so, .md, .py …) needs a path, so \"it.so\" is a file name"
 	markdownRule   = "Markdown syntax is not parsed: the scanner works on plain text"
 	emailTLDRule   = "rule 4: an e-mail domain needs an ICANN top-level domain (golang.org/x/net/publicsuffix); .baz, .example, .b, .c are not"
 )
@@ -110,8 +109,6 @@ var twitterDifferences = map[string]string{
 	"Extract short URL without protocol surrounded by CJK characters":                                                    cjkPathRule,
 	"Extract URLs with and without protocol surrounded by CJK characters":                                                cjkPathRule,
 	"Extract URLs without protocol surrounded by CJK characters":                                                         cjkPathRule,
-	"Extract short URLs without protocol on ccTLD domains without path":                                                  fileNameRule,
-	"Extract URL before newline":                                                                                         fileNameRule,
 	"Extract domain followed by Japanese characters":                                                                     "rule 4: a Japanese label glued to Japanese text cannot be told apart from it without a longest-match TLD list; twitter.みんなです is not a real host",
 	"DO NOT Extract URL with domain preceeded by underscore: http://domain-begin_dash_2314352345_dfasd.foo-cow_4352.com": underscoreRule,
 	"DO NOT extract URLs containing leading underscores in the subdomain":                                                underscoreRule,

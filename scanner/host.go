@@ -161,7 +161,7 @@ func allDigits(s []byte) bool {
 var fileExtTLDs = map[string]bool{
 	"ac": true, "ai": true, "am": true, "app": true, "cs": true, "in": true,
 	"md": true, "mk": true, "ml": true, "mov": true, "pl": true, "pm": true,
-	"ps": true, "py": true, "rs": true, "sh": true, "so": true, "zip": true,
+	"ps": true, "py": true, "rs": true, "sh": true, "zip": true,
 }
 
 // isHostRune reports whether r may appear in a host label.
