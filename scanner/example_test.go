@@ -1,0 +1,45 @@
+package scanner_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/iriscan/iriscan/scanner"
+)
+
+func ExampleScanner() {
+	text := "詳細はhttps://例え.テスト/パス。Mail jane@example.com or see <URL:http://example.com/a\n  b>."
+	s := scanner.NewScanner(strings.NewReader(text), nil)
+	for s.Scan() {
+		m := s.Match()
+		fmt.Printf("%d %d %s %q -> %s\n", m.Offset, m.Length, m.Kind, m.Text, m.Target())
+	}
+	if err := s.Err(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 9 31 scheme "https://例え.テスト/パス" -> https://例え.テスト/パス
+	// 48 16 email "jane@example.com" -> mailto:jane@example.com
+	// 77 24 scheme "http://example.com/a\n  b" -> http://example.com/ab
+}
+
+func ExampleFind() {
+	text := []byte("(see en.wikipedia.org/wiki/Go_(programming_language)), README.md")
+	for _, m := range scanner.Find(text, &scanner.Options{Fuzzy: true}) {
+		fmt.Println(m.Kind, m.Text, m.Target())
+	}
+	// Output:
+	// fuzzy en.wikipedia.org/wiki/Go_(programming_language) http://en.wikipedia.org/wiki/Go_(programming_language)
+}
+
+func ExampleHTMLScanner() {
+	doc := `<p>See <a href="/docs?a=1&amp;b=2">the docs</a> or http://example.com/&#x4E2D;.</p>`
+	s := scanner.NewHTMLScanner(strings.NewReader(doc), nil)
+	for s.Scan() {
+		m := s.Match()
+		fmt.Printf("%d %s <%s %s> %q -> %q\n", m.Offset, m.Kind, m.Element, m.Attr, m.Text, m.IRI)
+	}
+	// Output:
+	// 16 attr <a href> "/docs?a=1&amp;b=2" -> "/docs?a=1&b=2"
+	// 51 scheme < > "http://example.com/&#x4E2D;" -> "http://example.com/中"
+}
