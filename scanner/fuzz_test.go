@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"github.com/iriscan/iriscan/rewrite"
 	"strings"
 	"testing"
@@ -67,6 +68,60 @@ func FuzzScan(f *testing.F) {
 				if r < 0x80 && asciiClass[r] == cHard || r >= 0x80 && classOf(r, true) == cHard && r != 0x3002 && r != 0xFF0E && r != 0xFF61 {
 					t.Fatalf("target %q contains %U", target, r)
 				}
+			}
+		}
+	})
+}
+
+// FuzzHTML checks the HTML scanner: no panic; the same matches whether the
+// document arrives whole or in small reads; every match lies inside the
+// document, in order, its Text is the document's bytes there, attribute
+// matches carry their element and attribute, and the URI form of every
+// running-text match is a valid URI.
+func FuzzHTML(f *testing.F) {
+	for _, s := range []string{
+		`<a href="http://example.com/?a=1&amp;b=2">x</a> see www.example.org.`,
+		`<img srcset="a.png 1x, b.png,c.png 2x" src=d.png><meta http-equiv=refresh content="0; url='/x'">`,
+		`<p>&lt;http://e.example/&#x4E2D;&gt; <code>http://no.example/</code></p><!-- http://c.example/ -->`,
+		`<script>var u = "http://s.example/"</script><object data=o.swf archive="a b">`,
+	} {
+		f.Add([]byte(s), uint8(5))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
+		collect := func(s *HTMLScanner) []Match {
+			var ms []Match
+			for s.Scan() {
+				ms = append(ms, s.Match())
+			}
+			return ms
+		}
+		whole := collect(NewHTMLScanner(bytes.NewReader(data), nil))
+		got := collect(NewHTMLScanner(&splitReader{data: data, sizes: []int{int(chunk%16) + 1}}, nil))
+		if !sameMatches(got, whole) {
+			t.Fatalf("chunked: %s", firstDiff(got, whole))
+		}
+		var prevEnd int64
+		for _, m := range whole {
+			end := m.Offset + int64(m.Length)
+			if m.Offset < prevEnd || m.Length <= 0 || end > int64(len(data)) {
+				t.Fatalf("match %+v outside the input (%d bytes) or overlapping (previous end %d)", m, len(data), prevEnd)
+			}
+			prevEnd = end
+			if string(data[m.Offset:end]) != m.Text {
+				t.Fatalf("match text %q is not the input's bytes %q", m.Text, data[m.Offset:end])
+			}
+			if m.Kind == KindAttr {
+				if m.Element == "" || m.Attr == "" {
+					t.Fatalf("attribute match without element or attribute: %+v", m)
+				}
+				continue
+			}
+			uri, err := rewrite.ToURI(m.Target())
+			if err != nil {
+				t.Fatalf("ToURI(%q): %v", m.Target(), err)
+			}
+			if v := rewrite.Validate(uri); v != nil {
+				t.Fatalf("URI %q of %q is not valid: %v", uri, m.Target(), v)
 			}
 		}
 	})
