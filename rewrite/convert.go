@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -95,7 +96,7 @@ func (c *Converter) ToURI(s string) (string, error) {
 	if err != nil {
 		return s, err
 	}
-	return string(b), nil
+	return bytesToString(b), nil
 }
 
 // AppendURI appends the URI form of the IRI reference s to dst. It is
@@ -334,6 +335,13 @@ func appendPct(dst []byte, b byte) []byte {
 	return append(dst, '%', upperHex[b>>4], upperHex[b&15])
 }
 
+// bytesToString returns the bytes of b as a string without copying them,
+// as strings.Builder does. b must be a buffer of the caller's that is never
+// written again.
+func bytesToString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
 // invalidUTF8 returns the offset of the first byte of s that is not part of
 // a valid UTF-8 sequence, or -1.
 func invalidUTF8(s string) int {
@@ -391,7 +399,7 @@ func (c *Converter) ToIRI(s string) (string, error) {
 	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) {
 		return s, nil
 	}
-	return string(c.appendIRI(make([]byte, 0, len(s)), s, &u)), nil
+	return bytesToString(c.appendIRI(make([]byte, 0, len(s)), s, &u)), nil
 }
 
 // AppendIRI appends the IRI form of the URI reference s to dst (see ToIRI).
