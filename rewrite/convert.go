@@ -165,29 +165,11 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 			}
 			dst = append(dst, '@')
 		}
-		switch {
-		case u.HostKind != HostRegName:
-			dst = append(dst, u.Host...)
-		case isASCII(u.Host):
-			if dst, err = appendEncoded(dst, compHost, u.Host, u.HostOffset); err != nil {
-				return dst, err
-			}
-		default:
-			if i := invalidUTF8(u.Host); i >= 0 {
-				return dst, Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
-			}
-			// Percent-encoded octets in a host that is being converted are
-			// part of the name: decode them (as UTF-8) before ToASCII.
-			host := u.Host
-			if strings.IndexByte(host, '%') >= 0 {
-				host = percentDecode(host)
-			}
-			a, herr := HostToASCII(host)
-			if herr != nil {
-				return dst, Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: herr.Error()}
-			}
-			dst = append(dst, a...)
+		host, err := u.uriHost()
+		if err != nil {
+			return dst, err
 		}
+		dst = append(dst, host...)
 		if u.HasPort {
 			dst = append(dst, ':')
 			dst = append(dst, u.Port...)
@@ -214,6 +196,37 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// uriHost returns the URI form of the host of u (Sections 3.3 and 3.4): IP
+// addresses as they are; an ASCII reg-name percent-encoded like any other
+// component (so a URI's host is unchanged); a reg-name with non-ASCII
+// characters, after decoding its percent-encoded octets, by HostToASCII.
+func (u *IRI) uriHost() (string, error) {
+	switch {
+	case u.HostKind != HostRegName:
+		return u.Host, nil
+	case isASCII(u.Host):
+		if firstToEncode(compHost, u.Host) < 0 {
+			return u.Host, nil
+		}
+		b, err := appendEncoded(nil, compHost, u.Host, u.HostOffset)
+		return string(b), err
+	}
+	if i := invalidUTF8(u.Host); i >= 0 {
+		return "", Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
+	}
+	// Percent-encoded octets in a host that is being converted are part of
+	// the name: decode them (as UTF-8) before ToASCII.
+	host := u.Host
+	if strings.IndexByte(host, '%') >= 0 {
+		host = percentDecode(host)
+	}
+	a, err := HostToASCII(host)
+	if err != nil {
+		return "", Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
+	}
+	return a, nil
 }
 
 // appendEncoded appends the URI form of one component (Section 3.3): UTF-8
