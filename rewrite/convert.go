@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -95,7 +96,7 @@ func (c *Converter) ToURI(s string) (string, error) {
 	if err != nil {
 		return s, err
 	}
-	return string(b), nil
+	return bytesToString(b), nil
 }
 
 // AppendURI appends the URI form of the IRI reference s to dst. It is
@@ -164,29 +165,11 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 			}
 			dst = append(dst, '@')
 		}
-		switch {
-		case u.HostKind != HostRegName:
-			dst = append(dst, u.Host...)
-		case isASCII(u.Host):
-			if dst, err = appendEncoded(dst, compHost, u.Host, u.HostOffset); err != nil {
-				return dst, err
-			}
-		default:
-			if i := invalidUTF8(u.Host); i >= 0 {
-				return dst, Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
-			}
-			// Percent-encoded octets in a host that is being converted are
-			// part of the name: decode them (as UTF-8) before ToASCII.
-			host := u.Host
-			if strings.IndexByte(host, '%') >= 0 {
-				host = percentDecode(host)
-			}
-			a, herr := HostToASCII(host)
-			if herr != nil {
-				return dst, Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: herr.Error()}
-			}
-			dst = append(dst, a...)
+		host, err := u.uriHost()
+		if err != nil {
+			return dst, err
 		}
+		dst = append(dst, host...)
 		if u.HasPort {
 			dst = append(dst, ':')
 			dst = append(dst, u.Port...)
@@ -213,6 +196,37 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// uriHost returns the URI form of the host of u (Sections 3.3 and 3.4): IP
+// addresses as they are; an ASCII reg-name percent-encoded like any other
+// component (so a URI's host is unchanged); a reg-name with non-ASCII
+// characters, after decoding its percent-encoded octets, by HostToASCII.
+func (u *IRI) uriHost() (string, error) {
+	switch {
+	case u.HostKind != HostRegName:
+		return u.Host, nil
+	case isASCII(u.Host):
+		if firstToEncode(compHost, u.Host) < 0 {
+			return u.Host, nil
+		}
+		b, err := appendEncoded(nil, compHost, u.Host, u.HostOffset)
+		return string(b), err
+	}
+	if i := invalidUTF8(u.Host); i >= 0 {
+		return "", Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
+	}
+	// Percent-encoded octets in a host that is being converted are part of
+	// the name: decode them (as UTF-8) before ToASCII.
+	host := u.Host
+	if strings.IndexByte(host, '%') >= 0 {
+		host = percentDecode(host)
+	}
+	a, err := HostToASCII(host)
+	if err != nil {
+		return "", Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
+	}
+	return a, nil
 }
 
 // appendEncoded appends the URI form of one component (Section 3.3): UTF-8
@@ -334,6 +348,13 @@ func appendPct(dst []byte, b byte) []byte {
 	return append(dst, '%', upperHex[b>>4], upperHex[b&15])
 }
 
+// bytesToString returns the bytes of b as a string without copying them,
+// as strings.Builder does. b must be a buffer of the caller's that is never
+// written again.
+func bytesToString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
 // invalidUTF8 returns the offset of the first byte of s that is not part of
 // a valid UTF-8 sequence, or -1.
 func invalidUTF8(s string) int {
@@ -391,7 +412,7 @@ func (c *Converter) ToIRI(s string) (string, error) {
 	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) {
 		return s, nil
 	}
-	return string(c.appendIRI(make([]byte, 0, len(s)), s, &u)), nil
+	return bytesToString(c.appendIRI(make([]byte, 0, len(s)), s, &u)), nil
 }
 
 // AppendIRI appends the IRI form of the URI reference s to dst (see ToIRI).

@@ -192,27 +192,14 @@ func (d *displayer) host(b []byte, u *IRI) ([]byte, error) {
 	if u.HostKind != HostRegName {
 		return append(b, u.Host...), nil
 	}
-	var uhost string
-	if isASCII(u.Host) {
-		// As in ToIRI: decode what decodes to a valid name, show A-labels
-		// as Unicode where they are valid, keep anything else as it is.
-		enc, _ := appendEncoded(nil, compHost, u.Host, u.HostOffset) // ASCII: cannot fail
-		uhost = string(appendIRIHost(nil, string(enc)))
-	} else {
-		// Validate and bring to the A-label form, as ToURI does.
-		if i := invalidUTF8(u.Host); i >= 0 {
-			return b, Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
-		}
-		h := u.Host
-		if strings.IndexByte(h, '%') >= 0 {
-			h = percentDecode(h)
-		}
-		a, err := HostToASCII(h)
-		if err != nil {
-			return b, Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
-		}
-		uhost, _ = hostToUnicode(a)
+	// The URI form validates the host as ToURI does; then, as in ToIRI,
+	// percent-encoded UTF-8 is decoded where the name stays valid and
+	// A-labels are shown as Unicode where they are valid.
+	a, err := u.uriHost()
+	if err != nil {
+		return b, err
 	}
+	uhost := string(appendIRIHost(nil, a))
 	if isASCII(uhost) {
 		return append(b, uhost...), nil
 	}

@@ -109,16 +109,15 @@ func Parse(s string) (IRI, error) {
 	// Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":". A colon before
 	// any "/", "?" or "#" must end a scheme: a relative reference may not
 	// have a colon in its first segment (ipath-noscheme).
+	bad := -1 // first byte that cannot be in a scheme
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == ':' {
 			if i == 0 {
 				return u, Violation{Offset: 0, Code: CodeBadScheme, Char: -1}
 			}
-			for j := 0; j < i; j++ {
-				if !isSchemeChar(s[j]) || j == 0 && !isAlpha(s[j]) {
-					return u, Violation{Offset: j, Code: CodeBadScheme, Char: charAt(s, j)}
-				}
+			if bad >= 0 {
+				return u, Violation{Offset: bad, Code: CodeBadScheme, Char: charAt(s, bad)}
 			}
 			u.Scheme = s[:i]
 			rest, off = s[i+1:], i+1
@@ -127,14 +126,17 @@ func Parse(s string) (IRI, error) {
 		if c == '/' || c == '?' || c == '#' {
 			break
 		}
+		if bad < 0 && (!isSchemeChar(c) || i == 0 && !isAlpha(c)) {
+			bad = i
+		}
 	}
 
-	if strings.HasPrefix(rest, "//") {
+	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
 		u.HasAuthority = true
 		rest, off = rest[2:], off+2
-		end := strings.IndexAny(rest, "/?#")
-		if end < 0 {
-			end = len(rest)
+		end := 0
+		for end < len(rest) && rest[end] != '/' && rest[end] != '?' && rest[end] != '#' {
+			end++
 		}
 		if err := u.parseAuthority(rest[:end], off); err != nil {
 			return u, err
@@ -142,13 +144,13 @@ func Parse(s string) (IRI, error) {
 		rest, off = rest[end:], off+end
 	}
 
-	end := strings.IndexAny(rest, "?#")
-	if end < 0 {
-		end = len(rest)
+	end := 0
+	for end < len(rest) && rest[end] != '?' && rest[end] != '#' {
+		end++
 	}
 	u.Path, u.PathOffset = rest[:end], off
 	rest, off = rest[end:], off+end
-	if strings.HasPrefix(rest, "?") {
+	if len(rest) > 0 && rest[0] == '?' {
 		end = strings.IndexByte(rest, '#')
 		if end < 0 {
 			end = len(rest)
@@ -157,7 +159,7 @@ func Parse(s string) (IRI, error) {
 		u.Query, u.QueryOffset = rest[1:end], off+1
 		rest, off = rest[end:], off+end
 	}
-	if strings.HasPrefix(rest, "#") {
+	if len(rest) > 0 && rest[0] == '#' {
 		u.HasFragment = true
 		u.Fragment, u.FragmentOffset = rest[1:], off+1
 	}
