@@ -39,6 +39,9 @@ type candidate struct {
 func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 	switch w[t] {
 	case ':':
+		if t == 0 || !f.schemeLast[w[t-1]|0x20] {
+			break // no known scheme ends with this byte ("10:30")
+		}
 		if s := f.schemeStart(w, t, lastEnd); s >= 0 {
 			return f.try(w, s, lastEnd, KindScheme)
 		}
@@ -137,7 +140,7 @@ func domainBoundary(w []byte, s int) bool {
 	}
 	r, _ := utf8.DecodeLastRune(w[:s])
 	if r < utf8.RuneSelf {
-		return !isAlnum(byte(r)) && bytes.IndexByte([]byte(".-_@/\\%+=&#?$"), byte(r)) < 0
+		return !notBeforeDomain[r]
 	}
 	return isCJK(r) || !isHostRune(r)
 }
@@ -211,7 +214,10 @@ func (f *finder) tryAngle(w []byte, s int, k Kind) (candidate, bool) {
 	iri := content
 	var stripped []byte
 	for i := 0; i < len(content); {
-		r, size := utf8.DecodeRune(content[i:])
+		r, size := rune(content[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(content[i:])
+		}
 		if isSpace(r) {
 			if stripped == nil {
 				stripped = append(make([]byte, 0, len(content)), content[:i]...)
@@ -357,6 +363,22 @@ func startsLocal(b byte) bool {
 	return b != '.' && b != '+' && b != '-' && b != '%'
 }
 
+// byteSet returns a table of the bytes in s.
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+var (
+	// userinfoASCII: unreserved, pct-encoded, sub-delims and ':' (RFC 3986 userinfo).
+	userinfoASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%!$&'()*+,;=:")
+	// notBeforeDomain: characters that continue a word, a path, an address
+	// or a number, so that a scheme-less domain cannot start after them.
+	notBeforeDomain = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_@/\\%+=&#?$")
+)
+
 // userinfoEnd returns the index of the '@' ending a userinfo at w[i], or -1.
 func userinfoEnd(w []byte, i int) int {
 	for j := i; j < len(w) && j-i < 256; {
@@ -365,7 +387,7 @@ func userinfoEnd(w []byte, i int) int {
 			return j
 		}
 		if b < utf8.RuneSelf {
-			if !isAlnum(b) && bytes.IndexByte([]byte("-._~%!$&'()*+,;=:"), b) < 0 {
+			if !userinfoASCII[b] {
 				return -1
 			}
 			j++

@@ -41,12 +41,13 @@ type Options struct {
 
 // finder holds the state derived from Options.
 type finder struct {
-	schemes   map[string]bool // lower-case name → hierarchical
-	maxScheme int
-	fuzzy     bool
-	maxLen    int
-	tlds      map[string]tldEntry // cache of ICANN top-level-domain answers
-	hosts     map[string]hostInfo // cache of host answers
+	schemes    map[string]bool // lower-case name → hierarchical
+	schemeLast [256]bool       // last bytes of the scheme names (lower case)
+	maxScheme  int
+	fuzzy      bool
+	maxLen     int
+	tlds       map[string]tldEntry // cache of ICANN top-level-domain answers
+	hosts      map[string]hostInfo // cache of host answers
 }
 
 func newFinder(o *Options) *finder {
@@ -67,6 +68,7 @@ func newFinder(o *Options) *finder {
 			continue
 		}
 		f.schemes[name] = s.Hierarchical
+		f.schemeLast[name[len(name)-1]] = true
 		f.maxScheme = max(f.maxScheme, len(name))
 	}
 	return f
