@@ -94,6 +94,9 @@ func (f *finder) checkHost(h []byte) hostInfo {
 	if labels > 1 && allDigits(t) {
 		return hostInfo{valid: labels == 4 && isIPv4(a), ipv4: true, labels: labels}
 	}
+	if labels > 1 && !isTLDShaped(t) {
+		return hostInfo{} // no top-level domain can be spelled so
+	}
 	tld, icann := f.icannTLD(t)
 	return hostInfo{valid: true, icann: icann, labels: labels, tld: tld}
 }
@@ -144,6 +147,21 @@ func isIPv4(a []byte) bool {
 	}
 	_, err := netip.ParseAddr(string(append(buf[:0], a...)))
 	return err == nil
+}
+
+// isTLDShaped reports whether t could be a top-level domain in the DNS root
+// zone: letters and digits, or an A-label ("xn--…"); never '_' or another
+// '-' ("com-that-you-should-have-put-a-space-after").
+func isTLDShaped(t []byte) bool {
+	if hasPrefixFold(t, "xn--") {
+		return true
+	}
+	for _, c := range t {
+		if !isAlnum(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func allDigits(s []byte) bool {

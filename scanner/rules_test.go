@@ -160,6 +160,11 @@ func TestRule4Hosts(t *testing.T) {
 		{in: "http://foo..example.com/", want: nil},
 		{in: "http://.example.com/", want: nil},
 		{in: "http://1.2.3.400/", want: nil},
+		{in: "http://example.com_", want: nil},        // no TLD is spelled with '_'
+		{in: "http://example.com-that-x/", want: nil}, // … or with '-' outside an A-label
+		{in: "http://example.xn--p1ai/", want: []string{"http://example.xn--p1ai/"}},
+		{in: "http://host-name/x", want: []string{"http://host-name/x"}},                         // one label: no TLD rule
+		{in: "http://sub_domain.example.com/", want: []string{"http://sub_domain.example.com/"}}, // STD3 off
 		{in: "http://" + strings.Repeat("a", 64) + ".com/", want: nil},
 		{in: "http://example.com:65535/", want: []string{"http://example.com:65535/"}},
 		{in: "http://example.com:65536/", want: nil},
