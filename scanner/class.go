@@ -82,11 +82,39 @@ var hardRunes = []runeRange{
 	{0xFF64, 0xFF65}, // ､ ･
 }
 
-// classOf classifies a non-ASCII rune: IRI characters (ucschar; iprivate
+// smallClass caches classOfSlow for the code points below U+3100 (Latin,
+// Greek, Cyrillic, Arabic, Indic …, CJK punctuation, kana), which do not
+// depend on inQuery.
+var smallClass = func() (t [0x3100]class) {
+	for r := range t {
+		t[r] = classOfSlow(rune(r), false)
+	}
+	return t
+}()
+
+// isCJKLetterBlock reports whether r is in CJK Unified Ideographs (and
+// Extension A) or Hangul Syllables, all IRI body characters.
+func isCJKLetterBlock(r rune) bool {
+	return r >= 0x3400 && r <= 0x4DBF || r >= 0x4E00 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7A3
+}
+
+// classOf classifies a non-ASCII rune (see classOfSlow), from tables for the
+// common scripts.
+func classOf(r rune, inQuery bool) class {
+	if r < rune(len(smallClass)) {
+		return smallClass[r]
+	}
+	if isCJKLetterBlock(r) {
+		return cBody
+	}
+	return classOfSlow(r, inQuery)
+}
+
+// classOfSlow classifies a non-ASCII rune: IRI characters (ucschar; iprivate
 // in the query only) are body characters unless listed in hardRunes or a
 // bidi formatting character; their UTS #58 Link_Term makes them Soft or a
 // bracket.
-func classOf(r rune, inQuery bool) class {
+func classOfSlow(r rune, inQuery bool) class {
 	if !rewrite.IsUcschar(r) {
 		if inQuery && rewrite.IsIprivate(r) {
 			return cBody

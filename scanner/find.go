@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -82,17 +83,18 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	return -1
 }
 
-// lookup finds a scheme name case-insensitively without allocating.
+// lookup finds a scheme name case-insensitively, without allocating or
+// hashing: the few names of the same length are compared.
 func (f *finder) lookup(name []byte) (hier, ok bool) {
 	if len(name) > maxSchemeLen {
 		return false, false
 	}
-	var buf [maxSchemeLen]byte
-	for i, b := range name {
-		buf[i] = lower(b)
+	for _, s := range f.schemes[len(name)] {
+		if hasPrefixFold(name, s.Name) {
+			return s.Hierarchical, true
+		}
 	}
-	hier, ok = f.schemes[string(buf[:len(name)])]
-	return
+	return false, false
 }
 
 // isLocalRune reports whether r may appear in the local part of an e-mail
@@ -372,6 +374,14 @@ func byteSet(s string) (t [256]bool) {
 }
 
 var (
+	// plainBody: ASCII body characters without a role in body's state
+	// (not ? # / = & : nor soft, brackets or hard).
+	plainBody = func() (t [256]bool) {
+		for c := 0; c < 0x80; c++ {
+			t[c] = asciiClass[c] == cBody && !strings.ContainsRune("?#/=&:", rune(c))
+		}
+		return t
+	}()
 	// userinfoASCII: unreserved, pct-encoded, sub-delims and ':' (RFC 3986 userinfo).
 	userinfoASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%!$&'()*+,;=:")
 	// notBeforeDomain: characters that continue a word, a path, an address
@@ -440,6 +450,16 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			return 0, rOverlong
 		}
 		b := w[i]
+		if plainBody[b] && !prevSoft {
+			// A run of ASCII body characters that change no state.
+			lim := min(len(w), s+f.maxLen)
+			i++
+			for i < lim && plainBody[w[i]] {
+				i++
+			}
+			keep = i
+			continue
+		}
 		r, size := rune(b), 1
 		var c class
 		if b < utf8.RuneSelf {

@@ -41,8 +41,8 @@ type Options struct {
 
 // finder holds the state derived from Options.
 type finder struct {
-	schemes    map[string]bool // lower-case name → hierarchical
-	schemeLast [256]bool       // last bytes of the scheme names (lower case)
+	schemes    [maxSchemeLen + 1][]Scheme // by length; lower-case names
+	schemeLast [256]bool                  // last bytes of the scheme names (lower case)
 	maxScheme  int
 	fuzzy      bool
 	maxLen     int
@@ -54,7 +54,7 @@ func newFinder(o *Options) *finder {
 	if o == nil {
 		o = &Options{}
 	}
-	f := &finder{schemes: map[string]bool{}, fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
+	f := &finder{fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}
@@ -67,7 +67,7 @@ func newFinder(o *Options) *finder {
 		if name == "" || len(name) > maxSchemeLen || !validSchemeName(name) {
 			continue
 		}
-		f.schemes[name] = s.Hierarchical
+		f.schemes[len(name)] = append(f.schemes[len(name)], Scheme{name, s.Hierarchical})
 		f.schemeLast[name[len(name)-1]] = true
 		f.maxScheme = max(f.maxScheme, len(name))
 	}
