@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // An input is one generated benchmark document.
@@ -14,49 +16,116 @@ type input struct {
 	data []byte
 }
 
+// A language describes how its prose is generated: words, the separator
+// between words, and sentence and clause punctuation.
+type language struct {
+	words         []string
+	sep           string // between words
+	stop, comma   string // end of sentence, clause separator
+	colon         string
+	openQ, closeQ string
+	openP, closeP string
+	capitalize    bool
+	abbreviations []string // occasional words with dots
+}
+
 var (
-	englishWords = strings.Fields(`the of and to in is was that for it with as his on be at by this had not are
-		but from or have an they which one you were her all she there would their we him been has when who
-		will more no if out so said what up its about into than them can only other new some could time these
-		two may then do first any my now such like our over man me even most made after also did many before
-		must through back years where much your way well down should because each just those people how too
-		little state good very make world still own see men work long get here between both life being under
-		never day same another know while last might us great old year off come since against go came right
-		used take three. world, however; example: (note) "quoted" it's Mr. Smith e.g. i.e. 10:30 a.m.`)
-	japaneseWords = strings.Fields(`日本語の 文章です。 これは 東京都 大阪 京都 技術 情報 について、 詳細は 以下の 通りです。
-		私たちは 毎日 新しい ことを 学び、 世界を 変える ために 働いています。 「重要」 （注） 例えば ソフトウェア 開発者
-		データ ネットワーク 検索 エンジン 言語 処理 研究 会社 社会 経済 政治 文化 歴史 午前10時30分`)
-	chineseWords = strings.Fields(`中文 文本 这是 一个 关于 技术 信息 的 例子。 我们 每天 学习 新的 知识， 为了 改变 世界
-		而 努力 工作。 「重要」 （注） 例如 软件 开发者 数据 网络 搜索 引擎 语言 处理 研究 公司 社会 经济 政治 文化 历史`)
-	arabicWords = strings.Fields(`هذا نص عربي عن التقنية والمعلومات، ونحن نتعلم كل يوم شيئا جديدا من أجل تغيير العالم.
-		البرمجيات المطور البيانات الشبكة البحث المحرك اللغة المعالجة البحث الشركة المجتمع الاقتصاد السياسة الثقافة التاريخ؟`)
-	russianWords = strings.Fields(`это русский текст о технологиях и информации, мы каждый день узнаём что-то новое, чтобы
-		изменить мир. программное обеспечение разработчик данные сеть поиск движок язык обработка исследование
-		компания общество экономика политика культура история «важно» (примечание) например: 10:30.`)
+	english = language{
+		words: strings.Fields(`the of and to in is was that for it with as his on be at by this had not are
+			but from or have an they which one you were her all she there would their we him been has when who
+			will more no if out so said what up its about into than them can only other new some could time these
+			two may then do first any my now such like our over man me even most made after also did many before
+			must through back years where much your way well down should because each just those people how too
+			little state good very make world still own see men work long get here between both life being under
+			never day same another know while last might us great old year off come since against go came right
+			used take three network software data language research company society history culture`),
+		sep: " ", stop: ".", comma: ",", colon: ":", openQ: "“", closeQ: "”", openP: "(", closeP: ")",
+		capitalize: true, abbreviations: []string{"Mr.", "e.g.", "i.e.", "a.m.", "U.S."},
+	}
+	japanese = language{
+		words: strings.Fields(`日本語の 文章です これは 東京都 大阪 京都 技術 情報 について 詳細は 以下の 通りです
+			私たちは 毎日 新しい ことを 学び 世界を 変える ために 働いています 例えば ソフトウェア 開発者
+			データ ネットワーク 検索 エンジン 言語 処理 研究 会社 社会 経済 政治 文化 歴史 午前十時`),
+		stop: "。", comma: "、", colon: "：", openQ: "「", closeQ: "」", openP: "（", closeP: "）",
+	}
+	chinese = language{
+		words: strings.Fields(`中文 文本 这是 一个 关于 技术 信息 的 例子 我们 每天 学习 新的 知识 为了 改变 世界
+			而 努力 工作 例如 软件 开发者 数据 网络 搜索 引擎 语言 处理 研究 公司 社会 经济 政治 文化 历史`),
+		stop: "。", comma: "，", colon: "：", openQ: "“", closeQ: "”", openP: "（", closeP: "）",
+	}
+	arabic = language{
+		words: strings.Fields(`هذا نص عربي عن التقنية والمعلومات ونحن نتعلم كل يوم شيئا جديدا من أجل تغيير العالم
+			البرمجيات المطور البيانات الشبكة البحث المحرك اللغة المعالجة البحث الشركة المجتمع الاقتصاد السياسة الثقافة التاريخ`),
+		sep: " ", stop: ".", comma: "،", colon: ":", openQ: "«", closeQ: "»", openP: "(", closeP: ")",
+	}
+	russian = language{
+		words: strings.Fields(`это русский текст о технологиях и информации мы каждый день узнаём что-то новое чтобы
+			изменить мир программное обеспечение разработчик данные сеть поиск движок язык обработка исследование
+			компания общество экономика политика культура история`),
+		sep: " ", stop: ".", comma: ",", colon: ":", openQ: "«", closeQ: "»", openP: "(", closeP: ")",
+		capitalize: true, abbreviations: []string{"т.е.", "т.д.", "г."},
+	}
 	links = []string{
-		"https://example.com/path/to/page.html", "http://www.example.org/a?b=c&d=e.", "(see https://en.wikipedia.org/wiki/Go_(programming_language))",
+		"https://example.com/path/to/page.html", "http://www.example.org/a?b=c&d=e", "https://en.wikipedia.org/wiki/Go_(programming_language)",
 		"www.example.net/x", "jane.doe@example.com", "https://例え.テスト/パス", "<http://example.com/wrapped>",
-		"https://ru.wikipedia.org/wiki/Москва,", "http://пример.рф/путь", "https://ar.wikipedia.org/wiki/مصر.",
-		"https://zh.wikipedia.org/wiki/北京。",
+		"https://ru.wikipedia.org/wiki/Москва", "http://пример.рф/путь", "https://ar.wikipedia.org/wiki/مصر",
+		"https://zh.wikipedia.org/wiki/北京",
 	}
 )
 
-// prose generates about n bytes of words separated by sep, with one of
-// links about every linkEvery bytes.
-func prose(n, linkEvery int, words []string, sep string, seed int64) []byte {
+// prose generates about n bytes of sentences of 6 to 24 words in lang:
+// commas, an occasional colon, quotation or parenthesis, abbreviations, a
+// paragraph break every few sentences, and one of links about every
+// linkEvery bytes (put where a word would be, so that sentence punctuation
+// may follow it).
+func prose(n, linkEvery int, lang language, seed int64) []byte {
 	rng := rand.New(rand.NewSource(seed))
 	var b bytes.Buffer
 	next := linkEvery
 	for b.Len() < n {
-		if b.Len() >= next {
-			b.WriteString(links[rng.Intn(len(links))])
-			b.WriteString(" ")
-			next += linkEvery
+		words := 6 + rng.Intn(19)
+		for i := 0; i < words; i++ {
+			if i > 0 {
+				b.WriteString(lang.sep)
+			}
+			var w string
+			switch {
+			case b.Len() >= next:
+				w = links[rng.Intn(len(links))]
+				next += linkEvery
+				if lang.sep == "" {
+					w = " " + w + " "
+				}
+			case len(lang.abbreviations) > 0 && rng.Intn(150) == 0:
+				w = lang.abbreviations[rng.Intn(len(lang.abbreviations))]
+			default:
+				w = lang.words[rng.Intn(len(lang.words))]
+				if i == 0 && lang.capitalize {
+					r, size := utf8.DecodeRuneInString(w)
+					w = string(unicode.ToUpper(r)) + w[size:]
+				}
+			}
+			switch k := rng.Intn(100); {
+			case k < 2:
+				w = lang.openQ + w + lang.closeQ
+			case k < 3:
+				w = lang.openP + w + lang.closeP
+			}
+			b.WriteString(w)
+			if i < words-1 {
+				switch k := rng.Intn(100); {
+				case k < 8:
+					b.WriteString(lang.comma)
+				case k < 9 && rng.Intn(4) == 0:
+					b.WriteString(lang.colon)
+				}
+			}
 		}
-		b.WriteString(words[rng.Intn(len(words))])
-		b.WriteString(sep)
-		if rng.Intn(40) == 0 {
+		b.WriteString(lang.stop)
+		if rng.Intn(6) == 0 {
 			b.WriteString("\n\n")
+		} else {
+			b.WriteString(lang.sep)
 		}
 	}
 	return b.Bytes()
@@ -72,7 +141,7 @@ func page(n int, seed int64) []byte {
 	for i := 0; b.Len() < n; i++ {
 		fmt.Fprintf(&b, `<div class="post" id="p%d"><h2><a href="/posts/%d?ref=home&amp;page=2">Post %d</a></h2>`+"\n", i, i, i)
 		b.WriteString("<p>")
-		b.Write(prose(1500, 700, englishWords, " ", seed+int64(i)))
+		b.Write(prose(1500, 700, english, seed+int64(i)))
 		b.WriteString("</p>\n")
 		if rng.Intn(3) == 0 {
 			fmt.Fprintf(&b, `<img src="/img/%d.jpg" srcset="/img/%d.jpg 1x, /img/%d@2x.jpg 2x" alt="picture %d">`+"\n", i, i, i, i)
@@ -89,12 +158,12 @@ func page(n int, seed int64) []byte {
 // inputs returns the benchmark documents.
 func inputs(size int) []input {
 	return []input{
-		{name: "English prose", data: prose(size, 2048, englishWords, " ", 1)},
-		{name: "Japanese prose", data: prose(size, 2048, japaneseWords, "", 2)},
-		{name: "Chinese prose", data: prose(size, 2048, chineseWords, "", 3)},
-		{name: "Arabic prose", data: prose(size, 2048, arabicWords, " ", 4)},
-		{name: "Russian prose", data: prose(size, 2048, russianWords, " ", 5)},
-		{name: "link-dense", data: prose(size, 1, englishWords, " ", 6)},
+		{name: "English prose", data: prose(size, 2048, english, 1)},
+		{name: "Japanese prose", data: prose(size, 2048, japanese, 2)},
+		{name: "Chinese prose", data: prose(size, 2048, chinese, 3)},
+		{name: "Arabic prose", data: prose(size, 2048, arabic, 4)},
+		{name: "Russian prose", data: prose(size, 2048, russian, 5)},
+		{name: "link-dense", data: prose(size, 1, english, 6)},
 		{name: "HTML pages", html: true, data: page(size, 7)},
 	}
 }

@@ -22,6 +22,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
+	"slices"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -41,6 +43,8 @@ var (
 	nodeBin  = flag.String("node", "node", "node binary for linkify-it")
 	wall     = flag.Bool("wall", false, "report wall-clock MB/s instead of CPU-time MB/s")
 	peers    = flag.Bool("peers", true, "also measure and score the peers (false: iriscan speeds only)")
+	only     = flag.String("only", "", "measure only the inputs whose name contains this")
+	cpuProf  = flag.String("cpuprofile", "", "write a CPU profile of the iriscan measurements to `file`")
 )
 
 func main() {
@@ -48,6 +52,17 @@ func main() {
 	flag.Parse()
 	runtime.GOMAXPROCS(1)
 	ins := inputs(*size)
+	if *only != "" {
+		ins = slices.DeleteFunc(ins, func(in input) bool { return !strings.Contains(in.name, *only) })
+	}
+	if *cpuProf != "" {
+		f, err := os.Create(*cpuProf)
+		if err != nil {
+			log.Fatal(err)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 
 	relaxed, strict := xurls.Relaxed(), xurls.Strict()
 	var lk map[string]float64
