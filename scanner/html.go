@@ -39,6 +39,7 @@ type HTMLScanner struct {
 	name    [16]byte
 	attrs   []attr
 	names   map[string]string // interned element and attribute names
+	rawTag  string            // the current tag as a string, shared by its matches' Text
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -88,7 +89,9 @@ func (s *HTMLScanner) Scan() bool {
 				s.depth--
 			}
 		case xhtml.TextToken:
-			if s.depth == 0 {
+			// The shortest match ("tel:1") has 5 bytes, and decoding
+			// character references never makes text longer.
+			if s.depth == 0 && len(raw) >= 5 {
 				s.text(raw, s.off)
 			}
 		}
@@ -218,18 +221,23 @@ const (
 	refreshURL         // <meta http-equiv=refresh content="5; url=…">
 )
 
-// urlAttrs lists the URL-valued attributes of HTML, SVG and MathML. The
-// element restricts the meaning of some names: data (object), content (meta
-// refresh), value is not a URL.
-var urlAttrs = map[string]urlList{
-	"href": oneURL, "src": oneURL, "action": oneURL, "formaction": oneURL, "cite": oneURL,
-	"poster": oneURL, "background": oneURL, "longdesc": oneURL, "usemap": oneURL,
-	"manifest": oneURL, "codebase": oneURL, "classid": oneURL, "icon": oneURL,
-	"profile": oneURL, "dynsrc": oneURL, "lowsrc": oneURL, "xlink:href": oneURL,
-	"itemid": oneURL, "data": oneURL,
-	"ping": spaceList, "archive": spaceList,
-	"srcset": srcsetList, "imagesrcset": srcsetList,
-	"content": refreshURL,
+// urlAttr says whether and how the attribute named name (lower case) holds
+// URLs in HTML, SVG and MathML. The element restricts the meaning of some
+// names: data (object), content (meta refresh); value is not a URL.
+func urlAttr(name []byte) urlList {
+	switch string(name) {
+	case "href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
+		"usemap", "manifest", "codebase", "classid", "icon", "profile", "dynsrc", "lowsrc",
+		"xlink:href", "itemid", "data":
+		return oneURL
+	case "ping", "archive":
+		return spaceList
+	case "srcset", "imagesrcset":
+		return srcsetList
+	case "content":
+		return refreshURL
+	}
+	return 0
 }
 
 // tag reports the URL-valued attributes of a start tag at offset off and
@@ -237,9 +245,10 @@ var urlAttrs = map[string]urlList{
 func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 	name := s.tagName(raw)
 	s.attrs = attrs(raw, s.attrs[:0])
+	s.rawTag = ""
 	var lbuf [16]byte
 	for _, a := range s.attrs {
-		kind := urlAttrs[string(lowerInto(lbuf[:0], raw[a.ns:a.ne]))]
+		kind := urlAttr(lowerInto(lbuf[:0], raw[a.ns:a.ne]))
 		switch {
 		case kind == 0 || a.ne-a.ns > len(lbuf):
 			continue
@@ -289,7 +298,10 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		if i == j {
 			return
 		}
-		text := string(v[i:j])
+		if s.rawTag == "" {
+			s.rawTag = string(raw) // one allocation per tag with URLs
+		}
+		text := s.rawTag[a.start+i : a.start+j]
 		iri := text
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
 			iri = html.UnescapeString(text)
