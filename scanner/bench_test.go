@@ -2,7 +2,6 @@ package scanner
 
 import (
 	"bytes"
-	"io"
 	"math/rand"
 	"strings"
 	"testing"
@@ -82,5 +81,3 @@ func BenchmarkIndexByte(b *testing.B) {
 		}
 	}
 }
-
-var _ = io.EOF

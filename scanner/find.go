@@ -109,15 +109,16 @@ func isLocalRune(r rune) bool {
 	return classOf(r, false) == cBody && unicode.In(r, unicode.L, unicode.M, unicode.N)
 }
 
-// emailStart scans back from the '@' at w[t] over the local part and returns
-// its start, or -1.
-func emailStart(w []byte, t, lastEnd int) int {
-	lo := max(lastEnd, t-maxLocalPart)
+// scanBack scans back from w[t] over the runes in accepts, not before lo,
+// and stops where a run of ASCII meets CJK text (連絡先はjohn@…). It returns
+// the start of the run, or -1 when the run is empty or continues before lo
+// (too long, or cut by the previous match).
+func scanBack(w []byte, t, lo int, in func(rune) bool) int {
 	s := t
 	onlyASCII := true
 	for s > lo {
 		r, size := utf8.DecodeLastRune(w[:s])
-		if !isLocalRune(r) {
+		if !in(r) {
 			break
 		}
 		if r >= utf8.RuneSelf {
@@ -128,10 +129,16 @@ func emailStart(w []byte, t, lastEnd int) int {
 		}
 		s -= size
 	}
-	if s == t || s == lo && s > 0 && isLocalRune(lastRune(w[:s])) {
-		return -1 // empty, or longer than allowed / cut by the previous match
+	if s == t || s == lo && s > 0 && in(lastRune(w[:s])) {
+		return -1
 	}
 	return s
+}
+
+// emailStart scans back from the '@' at w[t] over the local part and returns
+// its start, or -1.
+func emailStart(w []byte, t, lastEnd int) int {
+	return scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune)
 }
 
 // domainBoundary reports whether a scheme-less domain may start at w[s]: it
@@ -150,30 +157,16 @@ func domainBoundary(w []byte, s int) bool {
 // fuzzyStart scans back from the label dot at w[t] over one label and
 // returns the start of a bare domain, or -1.
 func fuzzyStart(w []byte, t, lastEnd int) int {
-	lo := max(lastEnd, t-maxLabelBack)
-	s := t
-	onlyASCII := true
-	for s > lo {
-		r, size := utf8.DecodeLastRune(w[:s])
-		if isLabelDot(r) || !isHostRune(r) || r == '_' {
-			break
-		}
-		if r >= utf8.RuneSelf {
-			if onlyASCII && s < t && isCJK(r) {
-				break
-			}
-			onlyASCII = false
-		}
-		s -= size
-	}
-	if s == t || s == lo && s > 0 && isHostRune(lastRune(w[:s])) {
-		return -1
-	}
-	if !domainBoundary(w, s) {
+	s := scanBack(w, t, max(lastEnd, t-maxLabelBack), isLabelRune)
+	if s < 0 || !domainBoundary(w, s) {
 		return -1
 	}
 	return s
 }
+
+// isLabelRune reports whether r may be part of a label of a bare domain
+// (no '_' there, unlike after a scheme).
+func isLabelRune(r rune) bool { return r != '_' && isHostRune(r) }
 
 // quoteClosers pairs the opening quotes of rule 6 with their closing quotes.
 var quoteClosers = []struct{ open, close rune }{
@@ -567,7 +560,3 @@ func hasPrefixFold(b []byte, p string) bool {
 	}
 	return true
 }
-
-// decodeRune is utf8.DecodeRune, named for the hot paths that call it only
-// for non-ASCII bytes.
-func decodeRune(b []byte) (rune, int) { return utf8.DecodeRune(b) }

@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"io"
+	"unicode/utf8"
 )
 
 // minChunk is the least number of fresh bytes a refill makes room for.
@@ -170,7 +171,7 @@ func (s *Scanner) skipOverlong() bool {
 			s.pos = i
 			return false
 		}
-		r, size := decodeRune(s.buf[i:s.n])
+		r, size := utf8.DecodeRune(s.buf[i:s.n])
 		if classOf(r, true) == cHard {
 			break
 		}
