@@ -295,8 +295,8 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		for j > i && isTagSpace(v[j-1]) {
 			j--
 		}
-		if i == j {
-			return
+		if i == j || j-i > s.f.maxLen {
+			return // empty, or longer than the limit (rule 7)
 		}
 		if s.rawTag == "" {
 			s.rawTag = string(raw) // one allocation per tag with URLs

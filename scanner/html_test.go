@@ -81,6 +81,15 @@ func TestHTML(t *testing.T) {
 	}
 }
 
+// Attribute values longer than the limit are passed over (rule 7).
+func TestHTMLMaxLength(t *testing.T) {
+	doc := `<img src="data:image/png;base64,` + strings.Repeat("A", 100) + `"><a href="/short">`
+	got := htmlDescribe(doc, findHTML(t, doc, &HTMLOptions{Options: Options{MaxLength: 50}}))
+	if want := []string{"a/href:/short"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // The skipped elements are configurable.
 func TestHTMLSkipElements(t *testing.T) {
 	doc := `<code>http://c.example/</code><em>http://e.example/</em>`
