@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"io"
 
@@ -63,7 +64,8 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 // Match returns the most recent match found by Scan.
 func (s *HTMLScanner) Match() Match { return s.m }
 
-// Err returns the first error other than io.EOF met while reading.
+// Err returns the first error other than io.EOF met while reading, with the
+// offset of the last complete token; the error wraps the reader's.
 func (s *HTMLScanner) Err() error { return s.err }
 
 // Scan advances to the next match in document order.
@@ -72,7 +74,7 @@ func (s *HTMLScanner) Scan() bool {
 		tt := s.z.Next()
 		if tt == xhtml.ErrorToken {
 			if err := s.z.Err(); err != io.EOF {
-				s.err = err
+				s.err = fmt.Errorf("scanner: HTML read error after byte %d: %w", s.off, err)
 			}
 			return false
 		}

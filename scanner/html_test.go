@@ -1,7 +1,9 @@
 package scanner
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -96,5 +98,17 @@ func TestHTMLSkipElements(t *testing.T) {
 	got := htmlDescribe(doc, findHTML(t, doc, &HTMLOptions{SkipElements: []string{"EM"}}))
 	if want := []string{"scheme:http://c.example/"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A read error is reported with the offset reached.
+func TestHTMLReadError(t *testing.T) {
+	s := NewHTMLScanner(io.MultiReader(strings.NewReader(`<a href="/x">y</a>`), errReader{}), nil)
+	n := 0
+	for s.Scan() {
+		n++
+	}
+	if err := s.Err(); !errors.Is(err, io.ErrUnexpectedEOF) || n != 1 {
+		t.Errorf("Err() = %v after %d matches", err, n)
 	}
 }

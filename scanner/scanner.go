@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"unicode/utf8"
 )
@@ -95,7 +96,8 @@ func Find(text []byte, o *Options) []Match {
 // Match returns the most recent match found by Scan.
 func (s *Scanner) Match() Match { return s.m }
 
-// Err returns the first error other than io.EOF met by the reader.
+// Err returns the first error other than io.EOF met by the reader, with the
+// offset where it happened; the error wraps the reader's.
 func (s *Scanner) Err() error { return s.err }
 
 // Scan advances to the next match, which is then available through Match.
@@ -268,7 +270,7 @@ func (s *Scanner) refill() {
 	if err != nil {
 		s.eof = true
 		if err != io.EOF {
-			s.err = err
+			s.err = fmt.Errorf("scanner: read error at byte %d: %w", s.base+int64(s.n), err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand"
@@ -139,8 +140,11 @@ func TestReadError(t *testing.T) {
 	for s.Scan() {
 		got = append(got, s.Match())
 	}
-	if s.Err() != io.ErrUnexpectedEOF {
-		t.Errorf("Err() = %v", s.Err())
+	if err := s.Err(); !errors.Is(err, io.ErrUnexpectedEOF) || !strings.Contains(err.Error(), "at byte 20") {
+		t.Errorf("Err() = %v, want io.ErrUnexpectedEOF at byte 20", err)
+	}
+	if len(got) != 1 {
+		t.Errorf("matches before the error: %v", got)
 	}
 }
 
