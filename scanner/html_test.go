@@ -112,3 +112,24 @@ func TestHTMLReadError(t *testing.T) {
 		t.Errorf("Err() = %v after %d matches", err, n)
 	}
 }
+
+// HTML results are identical for every chunking of the input (read sizes
+// 1..64): the tokenizer and the offsets do not depend on it.
+func TestHTMLChunking(t *testing.T) {
+	doc := strings.Repeat(`<p class=x>See <a href="http://a.example/?a=1&amp;b=2">x</a> and http://b.example/&#x4E2D;, www.example.com.</p>`+
+		`<img srcset="a.png 1x, b.png 2x"><!-- http://c.example/ --><script>var u="http://d.example/"</script>`+"\n", 20)
+	want := findHTML(t, doc, nil)
+	if len(want) != 20*5 { // href, two text IRIs, two srcset URLs; not the comment or script
+		t.Fatalf("whole document: %d matches, want %d", len(want), 20*5)
+	}
+	for size := 1; size <= 64; size++ {
+		s := NewHTMLScanner(&splitReader{data: []byte(doc), sizes: []int{size}}, nil)
+		var got []Match
+		for s.Scan() {
+			got = append(got, s.Match())
+		}
+		if !sameMatches(got, want) {
+			t.Fatalf("read size %d: %s", size, firstDiff(got, want))
+		}
+	}
+}
