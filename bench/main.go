@@ -78,58 +78,56 @@ func main() {
 	if *wall {
 		unit = "wall"
 	}
-	fmt.Fprintf(tw, "input (MB/s, %s time)\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\tx/net/html Raw\t× xurls Strict\t× linkify-it\tallocs/match\t\n", unit)
+	fmt.Fprintf(tw, "MB/s (%s time) | cases passed\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\tx/net/html Raw\t× xurls Strict\t× linkify-it\tallocs/match\t\n", unit)
 	for _, in := range ins {
 		ours, allocs := measureOurs(in)
 		slow := in.data[:min(len(in.data), *slowSize)]
-		xs, xr := 0.0, 0.0
+		xs, xr, l, lr := "-", "-", "-", "-"
 		if *peers {
-			xs = measure(len(slow), func() { strict.FindAllIndex(slow, -1) })
-			xr = measure(len(slow), func() { relaxed.FindAllIndex(slow, -1) })
+			s := measure(len(slow), func() { strict.FindAllIndex(slow, -1) })
+			xs = fmt.Sprintf("%.2f", s)
+			xr = fmt.Sprintf("%.2f", measure(len(slow), func() { relaxed.FindAllIndex(slow, -1) }))
+			lr = fmt.Sprintf("%.0f×", ours/s)
 		}
 		base := "-"
 		if in.html {
 			base = fmt.Sprintf("%.0f", measure(len(in.data), func() { tokenizeRaw(in.data) }))
 		}
-		l, lr := "-", "-"
+		xl := "-"
 		if v, ok := lk[in.name]; ok {
 			l = fmt.Sprintf("%.0f", v)
-			lr = fmt.Sprintf("%.0f×", ours/v)
+			xl = fmt.Sprintf("%.0f×", ours/v)
 		}
-		fmt.Fprintf(tw, "%s\t%.0f\t%.2f\t%.2f\t%s\t%s\t%.0f×\t%s\t%.2f\t\n", in.name, ours, xs, xr, l, base, ours/xs, lr, allocs)
+		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t\n", in.name, ours, xs, xr, l, base, lr, xl, allocs)
+	}
+	if *peers {
+		suites, err := linkifysuite.Load("../testdata/scanner")
+		if err != nil {
+			log.Fatal(err)
+		}
+		lkLinks, err := linkifySuites(suites)
+		if err != nil {
+			log.Printf("linkify-it suites: %v", err)
+		}
+		for i := range suites {
+			s := &suites[i]
+			o := &scanner.Options{Fuzzy: s.Fuzzy}
+			ours, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return scan(text, o) })
+			xs, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(strict, text) })
+			xr, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(relaxed, text) })
+			l := "-"
+			if lkLinks != nil {
+				p, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return lkLinks[s.Name+"\x00"+text] })
+				l = fmt.Sprint(p)
+			}
+			fmt.Fprintf(tw, "%s (%d cases)\t%d\t%d\t%d\t%s\t-\t-\t-\t-\t\n", s.Name, len(s.Cases), ours, xs, xr, l)
+		}
 	}
 	tw.Flush()
-	fmt.Println()
-	if !*peers {
-		return
-	}
-
-	suites, err := linkifysuite.Load("../testdata/scanner")
-	if err != nil {
-		log.Fatal(err)
-	}
-	lkLinks, lkErr := linkifySuites(suites)
-	if lkErr != nil {
-		log.Printf("linkify-it suites: %v", lkErr)
-	}
-	tw = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "suite (cases passed)\tcases\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\t\n")
-	for i := range suites {
-		s := &suites[i]
-		o := &scanner.Options{Fuzzy: s.Fuzzy}
-		ours, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return scan(text, o) })
-		xs, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(strict, text) })
-		xr, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(relaxed, text) })
-		l := "-"
-		if lkLinks != nil {
-			p, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return lkLinks[s.Name+"\x00"+text] })
-			l = fmt.Sprint(p)
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", s.Name, len(s.Cases), ours, xs, xr, l)
-	}
-	tw.Flush()
-	fmt.Printf("\n%s/%s, %d CPU, GOMAXPROCS=1; inputs %d KiB (xurls: first %d KiB); %s\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *size>>10, *slowSize>>10, loadNote())
+	scale := ins[0].data
+	idx := measure(len(scale), func() { bytes.IndexByte(scale, 0) })
+	fmt.Printf("\n%s/%s, %d CPU, GOMAXPROCS=1; inputs %d KiB (xurls: first %d KiB); for scale, bytes.IndexByte: %.0f MB/s; %s\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *size>>10, *slowSize>>10, idx, loadNote())
 }
 
 // measureOurs returns the scanner's speed on in and its allocations per match.
