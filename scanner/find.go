@@ -368,10 +368,10 @@ func byteSet(s string) (t [256]bool) {
 
 var (
 	// plainBody: ASCII body characters without a role in body's state
-	// (not ? # / = & : nor soft, brackets or hard).
+	// but '/' (not ? # = & : nor soft, brackets or hard).
 	plainBody = func() (t [256]bool) {
 		for c := 0; c < 0x80; c++ {
-			t[c] = asciiClass[c] == cBody && !strings.ContainsRune("?#/=&:", rune(c))
+			t[c] = asciiClass[c] == cBody && !strings.ContainsRune("?#=&:", rune(c))
 		}
 		return t
 	}()
@@ -444,10 +444,13 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		}
 		b := w[i]
 		if plainBody[b] && !prevSoft {
-			// A run of ASCII body characters that change no state.
+			// A run of ASCII body characters that change no state but
+			// the bracket depth of a path segment.
 			lim := min(len(w), s+f.maxLen)
-			i++
 			for i < lim && plainBody[w[i]] {
+				if w[i] == '/' {
+					depth = 0
+				}
 				i++
 			}
 			keep = i

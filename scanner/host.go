@@ -33,16 +33,19 @@ const maxHostCache = 4096
 
 // validHost checks a reg-name or IPv4 host as written (no trailing dot)
 // for kind k and reports the number of labels and the ASCII form of its
-// top-level label (lower case). Answers are cached, so that a document
-// repeating a host checks it once.
+// top-level label (lower case; for hostICANN only). Hosts that need IDNA
+// are cached, so that a document repeating one converts it once.
 func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok bool) {
-	info, hit := f.hosts[string(h)]
-	if !hit {
-		info = f.checkHost(h)
-		if len(f.hosts) >= maxHostCache {
-			clear(f.hosts)
+	info, plain := f.checkPlainASCII(h, k == hostICANN)
+	if !plain {
+		var hit bool
+		if info, hit = f.hosts[string(h)]; !hit {
+			info = f.checkHost(h)
+			if len(f.hosts) >= maxHostCache {
+				clear(f.hosts)
+			}
+			f.hosts[string(h)] = info
 		}
-		f.hosts[string(h)] = info
 	}
 	switch {
 	case !info.valid:
@@ -53,22 +56,22 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 	return info.tld, info.labels, info.labels >= 2 && info.icann
 }
 
-// checkHost validates a host: labels must pass the project's IDNA profile
-// (rewrite.HostToASCII) and must not start or end with '-'; a numeric
-// top-level label makes it a dotted-quad IPv4 address or invalid. An ASCII
-// host without "xn--" labels is checked without calling IDNA, whose mapping
-// would only lower-case it.
+// checkHost validates a host that needs IDNA: its labels must pass the
+// project's IDNA profile (rewrite.HostToASCII), then checkLabels.
 func (f *finder) checkHost(h []byte) hostInfo {
-	var a []byte
-	if isPlainASCIIHost(h) {
-		a = h
-	} else {
-		s, err := rewrite.HostToASCII(string(h))
-		if err != nil || s == "" {
-			return hostInfo{}
-		}
-		a = []byte(s)
+	s, err := rewrite.HostToASCII(string(h))
+	if err != nil || s == "" {
+		return hostInfo{}
 	}
+	return f.checkLabels([]byte(s), true)
+}
+
+// checkLabels checks an ASCII host: no empty or overlong label, no hyphen
+// at either end of a label nor in its third and fourth positions (the IDNA
+// profile's CheckHyphens, for hosts that did not go through it), a numeric
+// top-level label only in a dotted-quad IPv4 address, and a top-level label
+// shaped like one. With tld it also looks the top-level label up.
+func (f *finder) checkLabels(a []byte, tld bool) hostInfo {
 	if len(a) > 253 {
 		return hostInfo{}
 	}
@@ -81,8 +84,6 @@ func (f *finder) checkHost(h []byte) hostInfo {
 		l := a[last:i]
 		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' ||
 			len(l) >= 4 && l[2] == '-' && l[3] == '-' && !hasPrefixFold(l, "xn--") {
-			// Empty, too long, or hyphens the IDNA profile's CheckHyphens
-			// refuses (for the ASCII fast path; HostToASCII checked the rest).
 			return hostInfo{}
 		}
 		if i < len(a) {
@@ -97,8 +98,11 @@ func (f *finder) checkHost(h []byte) hostInfo {
 	if labels > 1 && !isTLDShaped(t) {
 		return hostInfo{} // no top-level domain can be spelled so
 	}
-	tld, icann := f.icannTLD(t)
-	return hostInfo{valid: true, icann: icann, labels: labels, tld: tld}
+	info := hostInfo{valid: true, labels: labels}
+	if tld {
+		info.tld, info.icann = f.icannTLD(t)
+	}
+	return info
 }
 
 // icannTLD reports whether t (ASCII) is an ICANN top-level domain, caching
@@ -125,18 +129,54 @@ type tldEntry struct {
 	icann bool
 }
 
-// isPlainASCIIHost reports whether h is ASCII letters, digits, '-', '_' and
-// '.' only, with no label starting with "xn--".
-func isPlainASCIIHost(h []byte) bool {
-	for i, c := range h {
-		if !isAlnum(c) && c != '-' && c != '_' && c != '.' {
-			return false
+// checkPlainASCII checks, in one pass, a host of ASCII letters, digits,
+// '-', '_' and '.' without "xn--" labels, the common case, which needs no
+// IDNA mapping beyond lower case: the checks of checkLabels. plain is false
+// for any other host.
+func (f *finder) checkPlainASCII(h []byte, tld bool) (info hostInfo, plain bool) {
+	if len(h) > 253 {
+		return hostInfo{}, true
+	}
+	labels, start, digits := 1, 0, true
+	bad := false
+	for i := 0; i <= len(h); i++ {
+		if i < len(h) {
+			c := h[i]
+			if hostASCII[c] {
+				if i == start && c|0x20 == 'x' && hasPrefixFold(h[i:], "xn--") {
+					return hostInfo{}, false
+				}
+				digits = digits && isDigit(c)
+				continue
+			}
+			if c != '.' {
+				return hostInfo{}, false
+			}
 		}
-		if (i == 0 || h[i-1] == '.') && hasPrefixFold(h[i:], "xn--") {
-			return false
+		l := h[start:i]
+		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || len(l) >= 4 && l[2] == '-' && l[3] == '-' {
+			bad = true
+		}
+		if i < len(h) {
+			labels++
+			start, digits = i+1, true
 		}
 	}
-	return true
+	if bad {
+		return hostInfo{}, true
+	}
+	t := h[start:]
+	switch {
+	case labels > 1 && digits:
+		return hostInfo{valid: labels == 4 && isIPv4(h), ipv4: true, labels: labels}, true
+	case labels > 1 && !isTLDShaped(t):
+		return hostInfo{}, true
+	}
+	info = hostInfo{valid: true, labels: labels}
+	if tld {
+		info.tld, info.icann = f.icannTLD(t)
+	}
+	return info, true
 }
 
 // isIPv4 reports whether a is a dotted-quad IPv4 address.
@@ -218,6 +258,10 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	labelStart := i
 	for j < len(w) && j-i < maxHostBytes {
 		b := w[j]
+		if hostASCII[b] {
+			j++
+			continue
+		}
 		r, size := rune(b), 1
 		if b >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(w[j:])
@@ -261,6 +305,9 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	tld, labels, ok = f.validHost(w[i:e], k)
 	return end, tld, labels, ok
 }
+
+// hostASCII: the ASCII letters, digits, '-' and '_' of host labels.
+var hostASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 // maxHostBytes bounds the bytes of a host as written (253 ASCII characters
 // can take up to about four times as many bytes in UTF-8).

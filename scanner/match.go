@@ -60,8 +60,9 @@ type Match struct {
 }
 
 // Target returns the IRI the match points to: IRI with "http://" added for
-// KindWWW and KindFuzzy and "mailto:" for KindEmail. Attribute values are
-// returned as written (they may be relative references).
+// KindWWW and KindFuzzy and "mailto:" for KindEmail, IRI itself otherwise
+// (an attribute value may be a relative reference). Its URI form is
+// rewrite.ToURI(m.Target()).
 func (m *Match) Target() string {
 	switch m.Kind {
 	case KindWWW, KindFuzzy:
