@@ -78,7 +78,7 @@ func main() {
 	if *wall {
 		unit = "wall"
 	}
-	fmt.Fprintf(tw, "MB/s (%s time) | cases passed\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\tx/net/html Raw\t× xurls Strict\t× linkify-it\tallocs/match\t\n", unit)
+	fmt.Fprintf(tw, "MB/s (%s time) / cases passed\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\tx/net/html Raw\t× xurls Strict\t× linkify-it\tallocs/match\t\n", unit)
 	for _, in := range ins {
 		ours, allocs := measureOurs(in)
 		slow := in.data[:min(len(in.data), *slowSize)]
