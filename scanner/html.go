@@ -29,9 +29,9 @@ type HTMLOptions struct {
 type HTMLScanner struct {
 	z       *xhtml.Tokenizer
 	f       *finder
-	skip    map[string]bool
-	depth   int   // open skipped elements
-	off     int64 // offset of the current token
+	skip    []string // lower-case names of the skipped elements
+	depth   int      // open skipped elements
+	off     int64    // offset of the current token
 	pending []Match
 	m       Match
 	err     error
@@ -39,8 +39,8 @@ type HTMLScanner struct {
 	sc      Scanner // reused for text nodes
 	name    [16]byte
 	attrs   []attr
-	names   map[string]string // interned element and attribute names
-	rawTag  string            // the current tag as a string, shared by its matches' Text
+	names   []string // interned element and attribute names
+	rawTag  string   // the current tag as a string, shared by its matches' Text
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -48,7 +48,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options), skip: map[string]bool{}, names: map[string]string{}}
+	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options)}
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -56,7 +56,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		list = DefaultSkipElements
 	}
 	for _, e := range list {
-		s.skip[string(bytes.ToLower([]byte(e)))] = true
+		s.skip = append(s.skip, string(bytes.ToLower([]byte(e))))
 	}
 	return s
 }
@@ -83,11 +83,11 @@ func (s *HTMLScanner) Scan() bool {
 		switch tt {
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
 			name := s.tag(raw, s.off)
-			if tt == xhtml.StartTagToken && s.skip[string(name)] {
+			if tt == xhtml.StartTagToken && s.skips(name) {
 				s.depth++
 			}
 		case xhtml.EndTagToken:
-			if name := s.tagName(raw); s.skip[string(name)] && s.depth > 0 {
+			if name := s.tagName(raw); s.depth > 0 && s.skips(name) {
 				s.depth--
 			}
 		case xhtml.TextToken:
@@ -266,16 +266,29 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 	return name
 }
 
-// intern returns b as a string, allocating once per distinct name.
+// intern returns b as a string, allocating once per distinct name (of the
+// first 64; a document has few).
 func (s *HTMLScanner) intern(b []byte) string {
-	if n, ok := s.names[string(b)]; ok {
-		return n
+	for _, n := range s.names {
+		if n == string(b) {
+			return n
+		}
 	}
 	n := string(b)
-	if len(s.names) < 1024 {
-		s.names[n] = n
+	if len(s.names) < 64 {
+		s.names = append(s.names, n)
 	}
 	return n
+}
+
+// skips reports whether the text of element name is not scanned.
+func (s *HTMLScanner) skips(name []byte) bool {
+	for _, n := range s.skip {
+		if n == string(name) {
+			return true
+		}
+	}
+	return false
 }
 
 func isRefresh(raw []byte, as []attr) bool {
