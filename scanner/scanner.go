@@ -96,6 +96,12 @@ func Find(text []byte, o *Options) []Match {
 // Match returns the most recent match found by Scan.
 func (s *Scanner) Match() Match { return s.m }
 
+// Retained returns the offset of the first byte of text the Scanner still
+// holds: no match found by a later Scan starts before it. A caller that maps
+// offsets back to a source (a charset decoder's offset map) may forget the
+// mapping of the text before it.
+func (s *Scanner) Retained() int64 { return s.base }
+
 // Err returns the first error other than io.EOF met by the reader, with the
 // offset where it happened; the error wraps the reader's.
 func (s *Scanner) Err() error { return s.err }

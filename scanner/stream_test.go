@@ -181,3 +181,23 @@ func TestOverlongEndsAtTrigger(t *testing.T) {
 		t.Fatal("Find does not return")
 	}
 }
+
+// No match starts before Retained, which moves forward with the window.
+func TestRetained(t *testing.T) {
+	text := strings.Repeat("lorem ipsum http://example.com/x dolor ", 20000)
+	s := NewScanner(&splitReader{data: []byte(text), sizes: []int{1000}}, nil)
+	moved := false
+	for {
+		before := s.Retained()
+		if !s.Scan() {
+			break
+		}
+		if m := s.Match(); m.Offset < before {
+			t.Fatalf("match at %d before Retained %d", m.Offset, before)
+		}
+		moved = moved || before > 0
+	}
+	if !moved {
+		t.Error("Retained never moved forward")
+	}
+}
