@@ -267,11 +267,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			return f.hostAndRest(w, i, s, hostScheme, false, delimited, closer)
 		}
 		if isMailto {
-			at := localEnd(w, i)
-			if at < 0 {
-				return 0, rNone
-			}
-			end, _, _, ok := f.scanHost(w, at+1, hostScheme, false)
+			end, ok := f.address(w, i, hostScheme)
 			if !ok {
 				return 0, rNone
 			}
@@ -288,15 +284,10 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 	case KindWWW:
 		return f.hostAndRest(w, s, s, hostICANN, false, delimited, closer)
 	case KindEmail:
-		at := localEnd(w, s)
-		if at < 0 {
-			return 0, rNone
+		if end, ok := f.address(w, s, hostICANN); ok {
+			return end, rMatch
 		}
-		end, _, _, ok := f.scanHost(w, at+1, hostICANN, true)
-		if !ok {
-			return 0, rNone
-		}
-		return end, rMatch
+		return 0, rNone
 	case KindFuzzy:
 		end, tld, labels, ok := f.scanHost(w, s, hostICANN, true)
 		if !ok || localEnd(w, s) >= 0 {
@@ -308,6 +299,19 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		return f.rest(w, end, s, delimited, closer)
 	}
 	return 0, rNone
+}
+
+// address parses an e-mail address local@domain at w[i] and returns its
+// end. After "mailto:" (hostScheme) the domain may be any real host; a bare
+// address (hostICANN) needs an ICANN top-level domain and its ASCII domain
+// ends where CJK text is glued to it.
+func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
+	at := localEnd(w, i)
+	if at < 0 {
+		return 0, false
+	}
+	end, _, _, ok := f.scanHost(w, at+1, k, k == hostICANN)
+	return end, ok
 }
 
 // hostAndRest parses a host at w[i] and what follows it.

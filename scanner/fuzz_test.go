@@ -88,15 +88,8 @@ func FuzzHTML(f *testing.F) {
 		f.Add([]byte(s), uint8(5))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
-		collect := func(s *HTMLScanner) []Match {
-			var ms []Match
-			for s.Scan() {
-				ms = append(ms, s.Match())
-			}
-			return ms
-		}
-		whole := collect(NewHTMLScanner(bytes.NewReader(data), nil))
-		got := collect(NewHTMLScanner(&splitReader{data: data, sizes: []int{int(chunk%16) + 1}}, nil))
+		whole := scanAll(t, NewHTMLScanner(bytes.NewReader(data), nil))
+		got := scanAll(t, NewHTMLScanner(&splitReader{data: data, sizes: []int{int(chunk%16) + 1}}, nil))
 		if !sameMatches(got, whole) {
 			t.Fatalf("chunked: %s", firstDiff(got, whole))
 		}

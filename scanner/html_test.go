@@ -32,15 +32,7 @@ func htmlDescribe(doc string, ms []Match) []string {
 
 func findHTML(t *testing.T, doc string, o *HTMLOptions) []Match {
 	t.Helper()
-	s := NewHTMLScanner(strings.NewReader(doc), o)
-	var ms []Match
-	for s.Scan() {
-		ms = append(ms, s.Match())
-	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return ms
+	return scanAll(t, NewHTMLScanner(strings.NewReader(doc), o))
 }
 
 func TestHTML(t *testing.T) {
@@ -123,11 +115,7 @@ func TestHTMLChunking(t *testing.T) {
 		t.Fatalf("whole document: %d matches, want %d", len(want), 20*5)
 	}
 	for size := 1; size <= 64; size++ {
-		s := NewHTMLScanner(&splitReader{data: []byte(doc), sizes: []int{size}}, nil)
-		var got []Match
-		for s.Scan() {
-			got = append(got, s.Match())
-		}
+		got := scanAll(t, NewHTMLScanner(&splitReader{data: []byte(doc), sizes: []int{size}}, nil))
 		if !sameMatches(got, want) {
 			t.Fatalf("read size %d: %s", size, firstDiff(got, want))
 		}

@@ -272,8 +272,15 @@ func TestRule7Bounded(t *testing.T) {
 	}
 }
 
-// scanAll runs a streaming Scanner over r.
-func scanAll(t *testing.T, s *Scanner) []Match {
+// matchScanner is what Scanner and HTMLScanner have in common.
+type matchScanner interface {
+	Scan() bool
+	Match() Match
+	Err() error
+}
+
+// scanAll returns all the matches of s and fails on an error.
+func scanAll(t testing.TB, s matchScanner) []Match {
 	t.Helper()
 	var ms []Match
 	for s.Scan() {
