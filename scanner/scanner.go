@@ -15,9 +15,9 @@ const minChunk = 128 << 10
 // the current one. Offsets are in bytes of the text read. A caller that
 // decoded the text from another charset maps them back to source offsets.
 //
-// A Scanner holds at most a window of a few times Options.MaxLength bytes
-// (at least 128 KiB), whatever the input; invalid UTF-8 ends a match and is
-// otherwise passed over.
+// A Scanner holds one window of about twice Options.MaxLength plus 130 KiB
+// (about 139 KiB by default), whatever the input; invalid UTF-8 ends a match
+// and is otherwise passed over. A Scanner is not safe for concurrent use.
 type Scanner struct {
 	f       *finder
 	r       io.Reader
@@ -47,7 +47,7 @@ type trigger struct {
 func NewScanner(r io.Reader, o *Options) *Scanner {
 	f := newFinder(o)
 	s := &Scanner{f: f, r: r}
-	s.buf = make([]byte, lookBehind+f.maxLen+lookAheadSlack+max(minChunk, 2*f.maxLen))
+	s.buf = make([]byte, lookBehind+f.maxLen+lookAheadSlack+max(minChunk, f.maxLen))
 	s.initTriggers()
 	return s
 }
