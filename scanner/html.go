@@ -246,6 +246,9 @@ func urlAttr(name []byte) urlList {
 // returns the tag's name.
 func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 	name := s.tagName(raw)
+	if bytes.IndexByte(raw, '=') < 0 {
+		return name // no attribute has a value
+	}
 	s.attrs = attrs(raw, s.attrs[:0])
 	s.rawTag = ""
 	var lbuf [16]byte
