@@ -131,17 +131,26 @@ func prose(n, linkEvery int, lang language, seed int64) []byte {
 	return b.Bytes()
 }
 
-// page generates about n bytes of HTML: paragraphs of prose with links in
-// attributes and text, images with srcset, scripts and styles.
+// page generates about n bytes of HTML: posts with a heading link, a
+// paragraph of English prose (its bare IRIs one per ~2 KB of text, as in the
+// prose inputs) with an inline link, sometimes an image with srcset and a
+// script, and a code block.
 func page(n int, seed int64) []byte {
 	rng := rand.New(rand.NewSource(seed))
+	paras := bytes.Split(prose(n, 2048, english, seed), []byte("\n\n"))
 	var b bytes.Buffer
 	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=utf-8><title>Bench page</title>\n")
 	b.WriteString(`<link rel="stylesheet" href="/css/site.css"><script src="/js/app.js"></script></head><body>` + "\n")
 	for i := 0; b.Len() < n; i++ {
+		p := paras[i%len(paras)]
 		fmt.Fprintf(&b, `<div class="post" id="p%d"><h2><a href="/posts/%d?ref=home&amp;page=2">Post %d</a></h2>`+"\n", i, i, i)
 		b.WriteString("<p>")
-		b.Write(prose(1500, 700, english, seed+int64(i)))
+		if k := bytes.IndexByte(p, '.'); k > 0 {
+			b.Write(p[:k])
+			fmt.Fprintf(&b, ` (<a href="https://example.org/ref/%d" title="reference %d">see the reference</a>)`, i, i)
+			p = p[k:]
+		}
+		b.Write(p)
 		b.WriteString("</p>\n")
 		if rng.Intn(3) == 0 {
 			fmt.Fprintf(&b, `<img src="/img/%d.jpg" srcset="/img/%d.jpg 1x, /img/%d@2x.jpg 2x" alt="picture %d">`+"\n", i, i, i, i)

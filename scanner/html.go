@@ -32,7 +32,8 @@ type HTMLScanner struct {
 	skip    []string // lower-case names of the skipped elements
 	depth   int      // open skipped elements
 	off     int64    // offset of the current token
-	pending []Match
+	pending []Match  // matches of the current token; pending[head:] not yet returned
+	head    int
 	m       Match
 	err     error
 	dec     entityDecoder
@@ -70,6 +71,9 @@ func (s *HTMLScanner) Err() error { return s.err }
 
 // Scan advances to the next match in document order.
 func (s *HTMLScanner) Scan() bool {
+	if s.head == len(s.pending) {
+		s.pending, s.head = s.pending[:0], 0
+	}
 	for len(s.pending) == 0 {
 		tt := s.z.Next()
 		if tt == xhtml.ErrorToken {
@@ -87,7 +91,7 @@ func (s *HTMLScanner) Scan() bool {
 				s.depth++
 			}
 		case xhtml.EndTagToken:
-			if name := s.tagName(raw); s.depth > 0 && s.skips(name) {
+			if s.depth > 0 && s.skips(s.tagName(raw)) {
 				s.depth--
 			}
 		case xhtml.TextToken:
@@ -99,8 +103,8 @@ func (s *HTMLScanner) Scan() bool {
 		}
 		s.off += int64(len(raw))
 	}
-	s.m = s.pending[0]
-	s.pending = s.pending[1:]
+	s.m = s.pending[s.head]
+	s.head++
 	return true
 }
 
@@ -251,20 +255,28 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 	}
 	s.attrs = attrs(raw, s.attrs[:0])
 	s.rawTag = ""
+	elem := "" // interned when needed
 	var lbuf [16]byte
 	for _, a := range s.attrs {
-		kind := urlAttr(lowerInto(lbuf[:0], raw[a.ns:a.ne]))
-		switch {
-		case kind == 0 || a.ne-a.ns > len(lbuf):
+		if a.ne-a.ns > len(lbuf) {
 			continue
-		case a.is(raw, "data") && string(name) != "object":
+		}
+		lname := lowerInto(lbuf[:0], raw[a.ns:a.ne])
+		kind := urlAttr(lname)
+		switch {
+		case kind == 0:
+			continue
+		case kind == oneURL && string(lname) == "data" && string(name) != "object":
 			continue
 		case kind == refreshURL:
 			if string(name) != "meta" || !isRefresh(raw, s.attrs) {
 				continue
 			}
 		}
-		s.attrValue(raw, off, s.intern(name), s.intern(lowerInto(lbuf[:0], raw[a.ns:a.ne])), a, kind)
+		if elem == "" {
+			elem = s.intern(name)
+		}
+		s.attrValue(raw, off, elem, s.intern(lname), a, kind)
 	}
 	return name
 }
