@@ -121,7 +121,7 @@ func (s *HTMLScanner) text(raw []byte, off int64) {
 		m.Length = re - rs
 		if s.dec.changed {
 			m.Text = string(raw[rs:re])
-			m.Decoded = m.Text != m.IRI
+			m.Decoded = s.dec.decodedIn(rs, re)
 		}
 		s.pending = append(s.pending, m)
 	}
@@ -467,6 +467,17 @@ func (d *entityDecoder) decode(raw []byte) []byte {
 		i = j
 	}
 	return d.out
+}
+
+// decodedIn reports whether a character reference was decoded in the raw
+// bytes [rs, re).
+func (d *entityDecoder) decodedIn(rs, re int) bool {
+	for _, e := range d.ents {
+		if e.raw < re && e.rawEnd > rs {
+			return true
+		}
+	}
+	return false
 }
 
 // rawStart maps the decoded offset of a match start to the raw bytes.

@@ -84,6 +84,15 @@ func TestHTMLMaxLength(t *testing.T) {
 	}
 }
 
+// Decoded says whether references were decoded in the match itself.
+func TestHTMLDecoded(t *testing.T) {
+	doc := "<p>a&amp;b &lt;http://a.example/x\n y&gt; http://b.example/?q&amp;r</p>"
+	ms := findHTML(t, doc, nil)
+	if len(ms) != 2 || ms[0].Decoded || ms[0].IRI != "http://a.example/xy" || !ms[1].Decoded || ms[1].IRI != "http://b.example/?q&r" {
+		t.Errorf("got %+v", ms)
+	}
+}
+
 // The skipped elements are configurable.
 func TestHTMLSkipElements(t *testing.T) {
 	doc := `<code>http://c.example/</code><em>http://e.example/</em>`
