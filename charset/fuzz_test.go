@@ -1,0 +1,204 @@
+package charset
+
+import (
+	"bytes"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+)
+
+// checkDecode checks the invariants of decoding src in cs, whatever src
+// is: no panic; the text is what the bare x/text decoder makes of src; the
+// same text, map and report come out when src is fed in small pieces; the
+// map is monotonic and covers the source; every decoded rune boundary
+// maps to a character boundary of the source, shown by decoding each
+// source piece between two mapped offsets on its own; and replacing any
+// piece by its re-encoded text, as a rewriter does, changes nothing.
+func checkDecode(t *testing.T, cs *Charset, src []byte, split uint16) {
+	t.Helper()
+	d := cs.NewDecoder()
+	text, err := d.Bytes(src)
+	if err != nil {
+		t.Fatalf("%s: Bytes(%x): %v", cs, src, err)
+	}
+	if !utf8.Valid(text) {
+		t.Fatalf("%s: invalid UTF-8 from %x: %x", cs, src, text)
+	}
+	if want := bareDecode(cs, src); !bytes.Equal(text, want) {
+		t.Fatalf("%s: decode(%x)\n got %q\nwant %q (x/text)", cs, src, text, want)
+	}
+	m := d.Map()
+	if m.DecodedEnd() != int64(len(text)) || m.SourceEnd() != int64(len(src)) {
+		t.Fatalf("%s: map ends at %d→%d, want %d→%d", cs, m.DecodedEnd(), m.SourceEnd(), len(text), len(src))
+	}
+
+	// Rune boundaries and their source offsets, in order.
+	type pt struct{ d, s int64 }
+	var pts []pt
+	for i := 0; ; {
+		s := m.SourceOffset(int64(i))
+		if n := len(pts); n > 0 && s < pts[n-1].s {
+			t.Fatalf("%s: map not monotonic at decoded %d: %d < %d (src %x)", cs, i, s, pts[n-1].s, src)
+		}
+		if s < 0 || s > int64(len(src)) {
+			t.Fatalf("%s: SourceOffset(%d) = %d out of [0,%d]", cs, i, s, len(src))
+		}
+		pts = append(pts, pt{int64(i), s})
+		if i == len(text) {
+			break
+		}
+		_, n := utf8.DecodeRune(text[i:])
+		i += n
+	}
+	// Merge the runes of one source character (Big5 has two-rune ones).
+	var cuts []pt
+	for _, p := range pts {
+		if n := len(cuts); n > 0 && cuts[n-1].s == p.s {
+			continue
+		}
+		cuts = append(cuts, p)
+	}
+	if cs.kind != kindReplacement {
+		for k := 0; k+1 < len(cuts); k++ {
+			a, b := cuts[k], cuts[k+1]
+			piece := src[a.s:b.s]
+			if cs.kind == kindISO2022JP {
+				piece = append([]byte(escapes[m.stateAt(a.d)]), piece...)
+			}
+			if got, want := bareDecode(cs, piece), text[a.d:b.d]; !bytes.Equal(got, want) {
+				t.Fatalf("%s: source %d:%d (%x) decodes alone to %q, in context to %q; src %x", cs, a.s, b.s, src[a.s:b.s], got, want, src)
+			}
+		}
+	}
+	if len(src) > 0 && len(cuts) > 0 && cuts[0].s != 0 && cs.kind != kindISO2022JP && cs.bom() == "" {
+		t.Fatalf("%s: first rune maps to %d, want 0", cs, cuts[0].s)
+	}
+
+	// Streaming: the same result in pieces of at most 1+split%7 bytes
+	// into a small output buffer.
+	sd := cs.NewDecoder()
+	step := 1 + int(split%7)
+	var stext []byte
+	buf := make([]byte, 8)
+	window := step
+	for pos, iter := 0, 0; ; iter++ {
+		if iter > 10*len(src)+100 {
+			t.Fatalf("%s: streaming makes no progress at %d of %x", cs, pos, src)
+		}
+		end := min(pos+window, len(src))
+		atEOF := end == len(src)
+		nDst, nSrc, err := sd.Transform(buf, src[pos:end], atEOF)
+		stext = append(stext, buf[:nDst]...)
+		pos += nSrc
+		switch err {
+		case nil:
+			if atEOF && pos == len(src) {
+				goto done
+			}
+			window = step
+		case transform.ErrShortDst:
+			if nDst == 0 && nSrc == 0 {
+				t.Fatalf("%s: no progress into 8 bytes at %d of %x", cs, pos, src)
+			}
+		case transform.ErrShortSrc:
+			if atEOF {
+				t.Fatalf("%s: ErrShortSrc at EOF, %d of %x", cs, pos, src)
+			}
+			if nSrc == 0 && nDst == 0 {
+				window++ // needs more lookahead
+			} else {
+				window = step
+			}
+		default:
+			t.Fatalf("%s: streaming: %v", cs, err)
+		}
+	}
+done:
+	if !bytes.Equal(stext, text) {
+		t.Fatalf("%s: streamed %q, whole %q (src %x)", cs, stext, text, src)
+	}
+	for _, p := range pts {
+		if s := sd.Map().SourceOffset(p.d); s != p.s {
+			t.Fatalf("%s: streamed map %d→%d, whole %d→%d (src %x)", cs, p.d, s, p.d, p.s, src)
+		}
+	}
+	if sd.InvalidCount() != d.InvalidCount() {
+		t.Fatalf("%s: streamed %d invalid, whole %d", cs, sd.InvalidCount(), d.InvalidCount())
+	}
+
+	// Splice: replace the source of text[a:b] by the re-encoded text, as a
+	// rewriter does; the document must decode to the same text.
+	if len(cuts) > 2 && cs.kind != kindReplacement {
+		a := cuts[int(split)%len(cuts)]
+		b := cuts[int(split>>8)%len(cuts)]
+		if a.d > b.d {
+			a, b = b, a
+		}
+		enc, err := cs.Encode(nil, string(text[a.d:b.d]), FallbackError)
+		if err == nil && !bytes.Contains(text[a.d:b.d], []byte("\uFFFD")) {
+			pre, suf := m.Bracket(a.d, b.d)
+			out := append(append(append(append([]byte(nil), src[:a.s]...), pre...), enc...), suf...)
+			out = append(out, src[b.s:]...)
+			if got := bareDecode(cs, out); !bytes.Equal(got, text) {
+				t.Fatalf("%s: splice %d:%d of %x with %x%x%x: decodes to %q, want %q", cs, a.s, b.s, src, pre, enc, suf, got, text)
+			}
+		}
+	}
+}
+
+// bareDecode decodes with the x/text decoder alone, after dropping the
+// charset's own BOM. For UTF-8 it is the WHATWG UTF-8 decoder as x/text's
+// unicode.UTF8 implements it.
+func bareDecode(cs *Charset, src []byte) []byte {
+	if cs.kind == kindReplacement {
+		if len(src) == 0 {
+			return nil
+		}
+		return []byte("\uFFFD")
+	}
+	src = bytes.TrimPrefix(src, []byte(cs.bom()))
+	out, _ := cs.enc.NewDecoder().Bytes(src)
+	return out
+}
+
+func charsetsOfKind(k kind) []*Charset {
+	var all []*Charset
+	for _, cs := range All() {
+		if cs.kind == k {
+			all = append(all, cs)
+		}
+	}
+	return all
+}
+
+func fuzzSeeds(f *testing.F) {
+	for _, s := range []string{
+		"", "a", "http://example.com/ä", "\xef\xbb\xbfhttp://x/", "\xff\xfeh\x00", "\xfe\xff\x00h",
+		"\x82\xa0\x82\xa2 http://\x93\xfa\x96\x7b.jp/", "\x81 \x81", "\xa4\xa2\x8e\xb1\x8f\xb0\xa1",
+		"\x1b$B$\"$$\x1b(B http://x/ \x1b(J\\~\x1b(I1\x1b$(D0!\x1b$@$\"\n", "\x1b$", "\x1b$(",
+		"\x81\x30\x81\x30\x84\x31\xa4\x37\x80\xa1\xa1", "\x88\x62\x88\xa5\xa4\x40", "\xb0\xa1\x81\x41",
+		"\xd8\x00\xdc\x00\xdc\x00", "\xfd\xff", "\xc3", "\xe0\x80\xf4\x90\xed\xa0\x80\xc0\xff",
+	} {
+		f.Add([]byte(s), uint16(0))
+		f.Add([]byte(s), uint16(0x0503))
+	}
+}
+
+func fuzzKind(f *testing.F, k kind) {
+	fuzzSeeds(f)
+	css := charsetsOfKind(k)
+	f.Fuzz(func(t *testing.T, src []byte, split uint16) {
+		for _, cs := range css {
+			checkDecode(t, cs, src, split)
+		}
+	})
+}
+
+func FuzzDecodeUTF8(f *testing.F)       { fuzzKind(f, kindUTF8) }
+func FuzzDecodeSingleByte(f *testing.F) { fuzzKind(f, kindSingleByte) }
+func FuzzDecodeMultiByte(f *testing.F)  { fuzzKind(f, kindMultiByte) }
+func FuzzDecodeISO2022JP(f *testing.F)  { fuzzKind(f, kindISO2022JP) }
+func FuzzDecodeUTF16(f *testing.F)      { fuzzKind(f, kindUTF16) }
+
+func FuzzDecodeReplacement(f *testing.F) { fuzzKind(f, kindReplacement) }
