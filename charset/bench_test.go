@@ -1,0 +1,157 @@
+package charset
+
+import (
+	"bytes"
+	"io"
+	"math/rand"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// The benchmark inputs are generated, not committed: 20+ MB of text made
+// of words drawn from a small vocabulary, with sentence punctuation and
+// now and then a URL, then encoded by x/text.
+
+const benchSize = 20 << 20
+
+var (
+	englishWords = strings.Fields(`the of and to in is was that for it with as his on be at by
+		this had not are but from or have an they which one you were her all she there would
+		their we him been has when who will more no if out so said what up its about into than
+		them can only other new some could time these two may then do first any my now such like
+		our over man me even most made after also did many before must through back years where
+		much your way well down should because each just those people how too little state good
+		very make world still own see men work long get here between both life being under never
+		day same another know while last might us great old year off come since against go came
+		right used take three café naïve résumé`)
+	japaneseWords = strings.Fields(`日本 東京 大阪 京都 情報 技術 文書 文字 符号 変換 国際化 資源
+		識別子 世界 言語 標準 規格 検索 表示 送信 受信 電子 郵便 会社 学校 先生 学生 今日 明日
+		わたし あなた これ それ あれ ここ そこ する いる ある なる できる ます です でした
+		カタカナ ひらがな コンピュータ インターネット ホームページ メール サーバ ネットワーク`)
+	chineseWords = strings.Fields(`中国 北京 上海 信息 技术 文档 字符 编码 转换 国际化 资源 标识符
+		世界 语言 标准 规范 搜索 显示 发送 接收 电子 邮件 公司 学校 老师 学生 今天 明天 我们 你们
+		他们 这个 那个 什么 可以 没有 因为 所以 但是 如果 已经 还是 网络 服务器 计算机 互联网`)
+)
+
+func genText(words []string, sep, stop string, n int) string {
+	r := rand.New(rand.NewSource(1))
+	var b strings.Builder
+	b.Grow(n + 100)
+	for k := 0; b.Len() < n; k++ {
+		b.WriteString(words[r.Intn(len(words))])
+		switch {
+		case k%97 == 96:
+			b.WriteString(" http://www.example.com/path/" + words[r.Intn(len(words))] + "?q=1 ")
+		case k%13 == 12:
+			b.WriteString(stop)
+		default:
+			b.WriteString(sep)
+		}
+	}
+	return b.String()
+}
+
+type benchInput struct {
+	name string
+	cs   *Charset
+	src  []byte
+}
+
+var benchInputs = sync.OnceValue(func() []benchInput {
+	en := genText(englishWords, " ", ".\n", benchSize)
+	ja := genText(japaneseWords, "", "。\n", benchSize*2/3)
+	zh := genText(chineseWords, "", "。\n", benchSize*2/3)
+	enc := func(name, s string) benchInput {
+		cs, _ := Lookup(name)
+		b, err := cs.enc.NewEncoder().Bytes([]byte(s))
+		if err != nil {
+			panic(err)
+		}
+		return benchInput{name: "", cs: cs, src: b}
+	}
+	ins := []benchInput{
+		{"english/utf-8", UTF8, []byte(en)},
+		{"english/windows-1252", Windows1252, enc("windows-1252", en).src},
+		{"japanese/shift_jis", nil, enc("shift_jis", ja).src},
+		{"japanese/euc-jp", nil, enc("euc-jp", ja).src},
+		{"japanese/iso-2022-jp", nil, enc("iso-2022-jp", ja).src},
+		{"chinese/gb18030", nil, enc("gb18030", zh).src},
+	}
+	for i := range ins {
+		if ins[i].cs == nil {
+			ins[i].cs, _ = Lookup(ins[i].name[strings.IndexByte(ins[i].name, '/')+1:])
+		}
+	}
+	return ins
+})
+
+const benchChunk = 64 << 10
+
+// transformAll runs t over src in benchChunk pieces into dst, as a
+// streaming consumer does.
+// After each chunk it calls done, if not nil.
+func transformAll(b *testing.B, t transform.Transformer, src, dst []byte, done func()) {
+	t.Reset()
+	for len(src) > 0 {
+		n := min(len(src), benchChunk)
+		nDst, nSrc, err := t.Transform(dst, src[:n], n == len(src))
+		if err != nil && err != transform.ErrShortSrc || nDst == 0 && nSrc == 0 {
+			b.Fatalf("transform: %v after %d", err, nSrc)
+		}
+		src = src[nSrc:]
+		if done != nil {
+			done()
+		}
+	}
+}
+
+// BenchmarkDecode compares, on each input, the bare x/text decoder
+// ("xtext"), the Decoder with its offset map under the same chunking
+// ("decoder", the consumer dropping the map of each chunk), and the Reader over an io.Reader ("reader"), which drops
+// the map of each chunk as it goes.
+func BenchmarkDecode(b *testing.B) {
+	for _, in := range benchInputs() {
+		dst := make([]byte, 4*benchChunk+16)
+		b.Run(in.name+"/xtext", func(b *testing.B) {
+			if in.cs == UTF8 {
+				b.Skip("utf-8 is not decoded")
+			}
+			t := in.cs.enc.NewDecoder()
+			b.SetBytes(int64(len(in.src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				transformAll(b, t, in.src, dst, nil)
+			}
+		})
+		b.Run(in.name+"/decoder", func(b *testing.B) {
+			d := in.cs.NewDecoder()
+			b.SetBytes(int64(len(in.src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				transformAll(b, d, in.src, dst, func() { d.Map().Discard(d.Map().DecodedEnd()) })
+			}
+		})
+		b.Run(in.name+"/reader", func(b *testing.B) {
+			b.SetBytes(int64(len(in.src)))
+			b.ReportAllocs()
+			var br bytes.Reader
+			r := NewReader(&br, in.cs)
+			for b.Loop() {
+				br.Reset(in.src)
+				r.Reset(&br)
+				for {
+					_, err := r.Next()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
