@@ -65,23 +65,25 @@ func (e *EncodeError) Error() string {
 // character cannot be encoded, Encode returns dst with the text encoded up
 // to that character and an *EncodeError.
 func (cs *Charset) Encode(dst []byte, s string, fb Fallback) ([]byte, error) {
+	// Transformers never write to their source, so s is not copied.
+	src := unsafe.Slice(unsafe.StringData(s), len(s))
+	if !utf8.Valid(src) {
+		n := validUTF8(src)
+		dst, _ = cs.Encode(dst, s[:n], fb)
+		return dst, &EncodeError{Charset: cs.name, Rune: utf8.RuneError, Offset: n, Invalid: true}
+	}
 	if cs.kind == kindUTF8 || cs.kind == kindReplacement {
-		if !utf8.ValidString(s) {
-			n := validUTF8([]byte(s))
-			return append(dst, s[:n]...), &EncodeError{Charset: cs.name, Rune: utf8.RuneError, Offset: n, Invalid: true}
-		}
 		return append(dst, s...), nil
 	}
 	t := cs.encoder()
 	defer cs.putEncoder(t)
-	// Transformers never write to their source, so s is not copied.
-	src := unsafe.Slice(unsafe.StringData(s), len(s))
-	off := 0
+	off, grow := 0, false
 	for {
-		if room := cap(dst) - len(dst); room < 2*len(src)+16 {
-			dst = append(dst[:cap(dst)], make([]byte, 2*len(src)+16-room)...)[:len(dst)]
+		if room := cap(dst) - len(dst); room < 2*len(src)+16 || grow {
+			dst = append(dst[:cap(dst)], make([]byte, 2*len(src)+16+cap(dst)/2)...)[:len(dst)]
 		}
 		nDst, nSrc, err := t.Transform(dst[len(dst):cap(dst)], src, true)
+		grow = err == transform.ErrShortDst
 		dst = dst[:len(dst)+nDst]
 		src = src[nSrc:]
 		off += nSrc
@@ -99,9 +101,6 @@ func (cs *Charset) Encode(dst []byte, s string, fb Fallback) ([]byte, error) {
 		// returned to ASCII; every charset that needs a fallback is ASCII
 		// compatible, so the ASCII fallback is appended as it is.
 		r, size := utf8.DecodeRune(src)
-		if r == utf8.RuneError && size <= 1 {
-			return dst, &EncodeError{Charset: cs.name, Rune: r, Offset: off, Invalid: true}
-		}
 		switch fb {
 		case FallbackNCR:
 			dst = appendNCR(dst, r)
