@@ -244,33 +244,51 @@ func isFFFD(p []byte) bool {
 	return len(p) >= 3 && p[0] == 0xef && p[1] == 0xbf && p[2] == 0xbd
 }
 
+// The walkers below add to the map through a run kept in local variables
+// (n characters of sw source and dw decoded bytes), which they flush when
+// the widths change and before anything that reads the map's end.
+
 func (d *Decoder) walkSingleByte(dst, src []byte) (i, j int, bad bool) {
 	width, invalid := d.cs.sbWidth, d.cs.sbInvalid
+	rn, rdw := 0, 0 // run of characters of 1 source byte and rdw decoded bytes
 	for i < len(src) {
-		if n := asciiRun(src[i:]); n > 0 {
-			d.m.add(n, 1, 1, stASCII)
+		c := src[i]
+		if c < utf8.RuneSelf {
+			n := asciiRun(src[i:])
+			if rdw != 1 {
+				d.m.add(rn, 1, rdw, stASCII)
+				rn, rdw = 0, 1
+			}
+			rn += n
 			i += n
 			j += n
 			continue
 		}
-		c := src[i]
-		if invalid[c] && d.report(d.m.srcEnd, src[i:i+1]) {
-			return i, j, true
+		if invalid[c] {
+			d.m.add(rn, 1, rdw, stASCII)
+			rn = 0
+			if d.report(d.m.srcEnd, src[i:i+1]) {
+				return i, j, true
+			}
 		}
 		w := int(width[c])
-		d.m.add(1, 1, w, stASCII)
+		if w != rdw {
+			d.m.add(rn, 1, rdw, stASCII)
+			rn, rdw = 0, w
+		}
+		rn++
 		i++
 		j += w
 	}
+	d.m.add(rn, 1, rdw, stASCII)
 	return i, j, false
 }
 
 // Lead-byte classes of the stateless multi-byte charsets: the source width
-// of a character that decoded without error, by its first byte.
-const (
-	leadGB  = 0xff // gb18030: 2, or 4 if the second byte is 0x30-0x3f (as x/text reads it)
-	leadBig = 0xfe // big5 0x88: 2, and four codes decode to two runes
-)
+// of a character that decoded without error, by its first byte. In
+// gb18030 and gbk a lead byte followed by 0x30-0x3f starts a four-byte
+// sequence (x/text reads the second byte so).
+const leadBig = 0xfe // big5 0x88: 2, and four codes decode to two runes
 
 func leadWidths(name string) *[256]uint8 {
 	t := new([256]uint8)
@@ -290,13 +308,11 @@ func leadWidths(name string) *[256]uint8 {
 		set(0x8e, 0x8e, 2)
 		set(0x8f, 0x8f, 3)
 		set(0xa1, 0xfe, 2)
-	case "gbk", "gb18030":
-		set(0x81, 0xfe, leadGB)
+	case "gbk", "gb18030", "euc-kr":
+		set(0x81, 0xfe, 2)
 	case "big5":
 		set(0x81, 0xfe, 2)
 		t[0x88] = leadBig
-	case "euc-kr":
-		set(0x81, 0xfe, 2)
 	}
 	return t
 }
@@ -321,71 +337,125 @@ func (d *Decoder) decodedError(src []byte, sw int) (stop bool) {
 	return d.report(d.m.srcEnd, src[:sw])
 }
 
+// nextFFFD returns the offset of the first U+FFFD in dst at or after j,
+// or len(dst).
+func nextFFFD(dst []byte, j int) int {
+	if k := bytes.Index(dst[j:], []byte("\uFFFD")); k >= 0 {
+		return j + k
+	}
+	return len(dst)
+}
+
+// The walkers follow the output of the x/text decoder character by
+// character to learn each one's source and decoded width. Most text comes
+// in runs of characters of the same widths (two bytes to three for kanji
+// and hanzi); after one character of a run, an inner loop checks the next
+// ones at fixed strides, so that its loads do not wait on each other. A
+// U+FFFD is found ahead with bytes.Index and sized by probeLen.
+
 func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
 	lead := d.lead
-	for i < nSrc {
+	gb := d.cs.name == "gb18030" || d.cs.name == "gbk"
+	bad1 := nextFFFD(dst, 0)
+	rn, rsw, rdw := 0, 0, 0 // the run not yet added to the map
+	for i < nSrc && j < len(dst) {
 		c := src[i]
-		if c < utf8.RuneSelf {
-			n := asciiRun(src[i:nSrc])
-			d.m.add(n, 1, 1, stASCII)
-			i += n
-			j += n
+		var sw, dw int
+		switch {
+		case c < utf8.RuneSelf:
+			sw = asciiRun(src[i:nSrc])
+			if rsw != 1 || rdw != 1 {
+				d.m.add(rn, rsw, rdw, stASCII)
+				rn, rsw, rdw = 0, 1, 1
+			}
+			rn += sw
+			i += sw
+			j += sw
 			continue
-		}
-		if j >= len(dst) {
-			return i, j, false
-		}
-		dw := int(runeLen[dst[j]])
-		var sw int
-		if dst[j] == 0xef && isFFFD(dst[j:]) {
-			sw = d.probeLen(src[i:], atEOF)
+		case j == bad1:
+			d.m.add(rn, rsw, rdw, stASCII)
+			rn = 0
+			sw, dw = d.probeLen(src[i:], atEOF), 3
 			if d.decodedError(src[i:], sw) {
 				return i, j, true
 			}
-		} else {
-			switch sw = int(lead[c]); sw {
-			case leadGB:
-				sw = 2
-				if i+1 < len(src) && 0x30 <= src[i+1] && src[i+1] < 0x40 {
-					sw = 4
-				}
-			case leadBig:
+			bad1 = nextFFFD(dst, j+3)
+		default:
+			dw = int(runeLen[dst[j]])
+			sw = int(lead[c])
+			if sw == leadBig {
 				sw = 2
 				if i+1 < len(src) {
-					switch src[i+1] {
-					case 0x62, 0x64, 0xa3, 0xa5: // Ê̄ Ê̌ ê̄ ê̌: two runes
-						dw += 2
+					if c1 := src[i+1]; c1 == 0x62 || c1 == 0x64 || c1 == 0xa3 || c1 == 0xa5 {
+						dw += 2 // Big5 88 62/64/A3/A5: Ê or ê and a combining mark
 					}
 				}
+			} else if gb && sw == 2 && i+1 < len(src) && src[i+1]-0x30 < 0x10 {
+				sw = 4
 			}
 		}
-		d.m.add(1, sw, dw, stASCII)
+		if sw != rsw || dw != rdw {
+			d.m.add(rn, rsw, rdw, stASCII)
+			rn, rsw, rdw = 0, sw, dw
+		}
+		rn++
 		i += sw
 		j += dw
+		if c < 0x80 || sw == 4 || dw > 3 {
+			continue
+		}
+		// More characters of the same widths.
+		sw8, dw8 := uint8(sw), uint8(dw)
+		for lim := min(len(dst), bad1); j < lim && i+sw <= nSrc; {
+			c := src[i]
+			if lead[c] != sw8 || c < 0x80 || runeLen[dst[j]] != dw8 || gb && sw == 2 && src[i+1]-0x30 < 0x10 {
+				break
+			}
+			rn++
+			i += sw
+			j += dw
+		}
 	}
+	d.m.add(rn, rsw, rdw, stASCII)
 	return i, j, false
 }
 
 func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
-	for i < nSrc {
-		if j >= len(dst) {
-			return i, j, false
-		}
+	bad1 := nextFFFD(dst, 0)
+	rn, rsw, rdw := 0, 0, 0
+	for i < nSrc && j < len(dst) {
 		dw := int(runeLen[dst[j]])
 		sw := 2
 		switch {
-		case dw == 4:
-			sw = 4
-		case dst[j] == 0xef && isFFFD(dst[j:]):
+		case j == bad1:
+			d.m.add(rn, rsw, rdw, stASCII)
+			rn = 0
 			sw = d.probeLen(src[i:], atEOF)
 			if d.decodedError(src[i:], sw) {
 				return i, j, true
 			}
+			bad1 = nextFFFD(dst, j+3)
+		case dw == 4:
+			sw = 4
 		}
-		d.m.add(1, sw, dw, stASCII)
+		if sw != rsw || dw != rdw {
+			d.m.add(rn, rsw, rdw, stASCII)
+			rn, rsw, rdw = 0, sw, dw
+		}
+		rn++
 		i += sw
 		j += dw
+		if sw != 2 && dw != 4 {
+			continue // a U+FFFD of another width: no run
+		}
+		dw8 := uint8(dw)
+		for lim := min(len(dst), bad1); j < lim && i+sw <= nSrc && runeLen[dst[j]] == dw8; {
+			rn++
+			i += sw
+			j += dw
+		}
 	}
+	d.m.add(rn, rsw, rdw, stASCII)
 	return i, j, false
 }
 
@@ -394,7 +464,9 @@ func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, ba
 // nothing, and LF in a two-byte state returns to ASCII.
 func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
 	st := d.m.state
+	rn, rsw, rdw, rst := 0, 0, 0, st
 	defer func() { d.m.state = st }()
+	bad1 := nextFFFD(dst, 0)
 	for i < nSrc {
 		c := src[i]
 		sw := 1
@@ -415,6 +487,8 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 				next, sw = stKana, 3
 			}
 			if sw > 1 {
+				d.m.add(rn, rsw, rdw, rst)
+				rn = 0
 				st = next
 				d.m.skip(sw)
 				i += sw
@@ -422,26 +496,48 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			}
 		}
 		if j >= len(dst) {
-			return i, j, false
+			break
 		}
-		if c >= 0x80 || c == 0x1b {
-			// An 8-bit byte, or ESC that starts no escape sequence.
-		} else if (st == stJIS78 || st == stJIS0208 || st == stJIS0212) && c != '\n' && i+1 < len(src) {
+		twoByte := st == stJIS78 || st == stJIS0208 || st == stJIS0212
+		if c < 0x80 && c != 0x1b && twoByte && c != '\n' && i+1 < len(src) {
 			sw = 2
 		}
 		dw := int(runeLen[dst[j]])
-		if dst[j] == 0xef && isFFFD(dst[j:]) && d.report(d.m.srcEnd, src[i:i+sw]) {
-			return i, j, true
-		}
-		if c == '\n' {
-			if st != stRoman && st != stKana {
-				st = stASCII
+		if j == bad1 {
+			d.m.add(rn, rsw, rdw, rst)
+			rn = 0
+			if d.report(d.m.srcEnd, src[i:i+sw]) {
+				return i, j, true
 			}
+			bad1 = nextFFFD(dst, j+3)
 		}
-		d.m.add(1, sw, dw, st)
+		if c == '\n' && twoByte {
+			st = stASCII
+			twoByte = false
+		}
+		if sw != rsw || dw != rdw || st != rst {
+			d.m.add(rn, rsw, rdw, rst)
+			rn, rsw, rdw, rst = 0, sw, dw, st
+		}
+		rn++
 		i += sw
 		j += dw
+		if twoByte != (sw == 2) {
+			continue // a U+FFFD of another width: no run
+		}
+		// More characters of the same widths in the same state.
+		dw8 := uint8(dw)
+		for lim := min(len(dst), bad1); j < lim && i+sw <= nSrc; {
+			c := src[i]
+			if c >= 0x80 || c == 0x1b || c == '\n' || runeLen[dst[j]] != dw8 {
+				break
+			}
+			rn++
+			i += sw
+			j += dw
+		}
 	}
+	d.m.add(rn, rsw, rdw, rst)
 	return i, j, false
 }
 

@@ -50,8 +50,12 @@ type seg struct {
 
 const maxRun = 1<<32 - 1
 
-// add appends n characters of sw source bytes and dw decoded bytes each.
+// add appends n characters of sw source bytes and dw decoded bytes each;
+// n may be 0.
 func (m *Map) add(n, sw, dw int, state uint8) {
+	if n == 0 {
+		return
+	}
 	if k := len(m.segs) - 1; k >= 0 && m.contig {
 		s := &m.segs[k]
 		if int(s.sw) == sw && int(s.dw) == dw && s.state == state && uint64(s.n)+uint64(n) <= maxRun {
