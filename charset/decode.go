@@ -363,7 +363,10 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		var sw, dw int
 		switch {
 		case c < utf8.RuneSelf:
-			sw = asciiRun(src[i:nSrc])
+			sw = 1
+			if i+1 < nSrc && src[i+1] < utf8.RuneSelf {
+				sw = asciiRun(src[i:nSrc])
+			}
 			if rsw != 1 || rdw != 1 {
 				d.m.add(rn, rsw, rdw, stASCII)
 				rn, rsw, rdw = 0, 1, 1
@@ -405,10 +408,25 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			continue
 		}
 		// More characters of the same widths.
+		lim := min(len(dst), bad1)
+		if sw == 2 && dw == 3 {
+			// Kanji, kana, hanzi, hangul: two at a time.
+			for j+6 <= lim && i+4 <= nSrc {
+				if lead[src[i]] != 2 || lead[src[i+2]] != 2 || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe ||
+					gb && (src[i+1]-0x30 < 0x10 || src[i+3]-0x30 < 0x10) {
+					break
+				}
+				rn += 2
+				i += 4
+				j += 6
+			}
+		}
 		sw8, dw8 := uint8(sw), uint8(dw)
-		for lim := min(len(dst), bad1); j < lim && i+sw <= nSrc; {
+		for j < lim && i+sw <= nSrc {
 			c := src[i]
-			if lead[c] != sw8 || c < 0x80 || runeLen[dst[j]] != dw8 || gb && sw == 2 && src[i+1]-0x30 < 0x10 {
+			// lead[c] == sw8 rules out ASCII: the run started with a
+			// non-ASCII character, of two or more decoded bytes.
+			if lead[c] != sw8 || runeLen[dst[j]] != dw8 || gb && sw == 2 && src[i+1]-0x30 < 0x10 {
 				break
 			}
 			rn++
@@ -526,8 +544,21 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			continue // a U+FFFD of another width: no run
 		}
 		// More characters of the same widths in the same state.
+		lim := min(len(dst), bad1)
+		if sw == 2 && dw == 3 {
+			// Kanji and kana: two at a time. Bytes 0x21-0x7e are neither
+			// ESC, LF nor 8-bit, so each pair is one character.
+			for j+6 <= lim && i+4 <= nSrc {
+				if src[i]-0x21 >= 0x5e || src[i+2]-0x21 >= 0x5e || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe {
+					break
+				}
+				rn += 2
+				i += 4
+				j += 6
+			}
+		}
 		dw8 := uint8(dw)
-		for lim := min(len(dst), bad1); j < lim && i+sw <= nSrc; {
+		for j < lim && i+sw <= nSrc {
 			c := src[i]
 			if c >= 0x80 || c == 0x1b || c == '\n' || runeLen[dst[j]] != dw8 {
 				break
@@ -561,19 +592,24 @@ func (d *Decoder) decodeReplacement(dst, src []byte) (nDst, nSrc int, err error)
 	return 3, len(src), nil
 }
 
-const utf8Block = 1024
+const utf8Block = 16 << 10
 
 // validUTF8 returns the length of the longest prefix of p made of complete,
-// valid UTF-8 sequences.
+// valid UTF-8 sequences. It runs utf8.Valid on blocks that end at a
+// sequence start, and looks rune by rune only at a block that fails.
 func validUTF8(p []byte) int {
 	i := 0
-	for len(p)-i > utf8Block {
-		end := i + utf8Block
-		// Back up to the start of a sequence.
-		for k := 0; k < 3 && p[end]&0xc0 == 0x80; k++ {
-			end--
+	for i < len(p) {
+		end := min(i+utf8Block, len(p))
+		// Back up to the start of the last sequence; keep it if complete.
+		k := end - 1
+		for k > i && end-k < utf8.UTFMax && !utf8.RuneStart(p[k]) {
+			k--
 		}
-		if !utf8.Valid(p[i:end]) {
+		if k+int(runeLen[p[k]]) > end || !utf8.RuneStart(p[k]) {
+			end = k
+		}
+		if end == i || !utf8.Valid(p[i:end]) {
 			break
 		}
 		i = end

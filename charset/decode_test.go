@@ -239,8 +239,11 @@ func TestReader(t *testing.T) {
 		cs, _ := Lookup(c.label)
 		d := cs.NewDecoder()
 		want, _ := d.Bytes(c.src)
-		for _, rd := range []io.Reader{bytes.NewReader(c.src), iotest.OneByteReader(bytes.NewReader(c.src)), iotest.HalfReader(bytes.NewReader(c.src))} {
-			r := NewReader(rd, cs)
+		for k, rd := range []io.Reader{nil, bytes.NewReader(c.src), iotest.OneByteReader(bytes.NewReader(c.src)), iotest.HalfReader(bytes.NewReader(c.src))} {
+			r := NewReaderBytes(c.src, cs)
+			if k > 0 {
+				r.Reset(rd)
+			}
 			var got []byte
 			maxSegs := 0
 			for {
@@ -252,7 +255,7 @@ func TestReader(t *testing.T) {
 					}
 				}
 				got = append(got, chunk...)
-				maxSegs = max(maxSegs, len(r.Map().segs))
+				maxSegs = max(maxSegs, len(r.Map().runs))
 				if err == io.EOF {
 					break
 				}
@@ -267,7 +270,7 @@ func TestReader(t *testing.T) {
 				t.Errorf("%s: reader counts %d invalid, Bytes %d", c.label, r.Decoder().InvalidCount(), d.InvalidCount())
 			}
 			if maxSegs > 2*ReaderBufSize {
-				t.Errorf("%s: map grew to %d segments", c.label, maxSegs)
+				t.Errorf("%s: map grew to %d runs", c.label, maxSegs)
 			}
 		}
 	}
@@ -291,19 +294,34 @@ func TestReaderError(t *testing.T) {
 func TestMapDiscard(t *testing.T) {
 	cs, _ := Lookup("shift_jis")
 	d := cs.NewDecoder()
-	text, _ := d.Bytes([]byte("ab\x82\xa0cd\x82\xa0"))
+	// Runs of a, あ: decoded a at 4k, あ at 4k+1; source a at 3k, あ at 3k+1.
+	src := bytes.Repeat([]byte("a\x82\xa0"), 1000)
+	text, _ := d.Bytes(src)
 	m := d.Map()
-	// Runes: a b あ c d あ at decoded 0 1 2 5 6 7, source 0 1 2 4 5 6.
-	m.Discard(5)
-	if m.DecodedStart() != 5 || m.SourceOffset(5) != 4 || m.SourceOffset(7) != 6 || m.SourceOffset(int64(len(text))) != 8 {
-		t.Errorf("after Discard(5): start %d, 5→%d, 7→%d", m.DecodedStart(), m.SourceOffset(5), m.SourceOffset(7))
+	check := func(from int64) {
+		t.Helper()
+		for k := from / 4; k < 1000; k++ {
+			if s := m.SourceOffset(4 * k); s != 3*k {
+				t.Fatalf("SourceOffset(%d) = %d, want %d", 4*k, s, 3*k)
+			}
+			if s := m.SourceOffset(4*k + 2); s != 3*k+1 { // inside あ: its start
+				t.Fatalf("SourceOffset(%d) = %d, want %d", 4*k+2, s, 3*k+1)
+			}
+		}
 	}
-	if m.SourceOffset(1) != -1 || m.SourceOffset(11) != -1 {
-		t.Errorf("offsets outside the map should give -1")
+	check(0)
+	held := len(m.runs)
+	m.Discard(3000)
+	if m.DecodedStart() > 3000 || len(m.runs) >= held {
+		t.Errorf("after Discard(3000): start %d, %d of %d runs", m.DecodedStart(), len(m.runs), held)
 	}
-	// Inside a rune: the start of its character.
-	if m.SourceOffset(8) != 6 {
-		t.Errorf("SourceOffset(8) = %d, want 6", m.SourceOffset(8))
+	check(3000)
+	if m.SourceOffset(10) != -1 {
+		t.Errorf("SourceOffset(10) after Discard(3000) = %d, want -1", m.SourceOffset(10))
+	}
+	m.Discard(int64(len(text)))
+	if m.SourceOffset(int64(len(text))) != int64(len(src)) || m.SourceOffset(3999) != -1 || len(m.runs) != 0 {
+		t.Errorf("after discarding all: end maps to %d, 3999 to %d", m.SourceOffset(int64(len(text))), m.SourceOffset(3999))
 	}
 }
 

@@ -6,13 +6,15 @@ import "sort"
 // source document. Offsets on both sides are absolute: they count from the
 // start of the stream, not of the current chunk.
 //
-// The map is run-length encoded: a segment covers a run of characters that
-// all have the same source width and the same decoded width, so a
-// windows-1252 or UTF-8 document that is mostly ASCII needs few segments,
-// and a segment starts only where the byte/rune ratio changes, at an
-// invalid sequence, or after bytes that decode to nothing (an ISO-2022-JP
-// escape sequence, a byte order mark). Its memory is bounded by the text
-// it covers; [Map.Discard] drops what the consumer no longer needs.
+// The map is run-length encoded: a run of characters that all have the
+// same source width and the same decoded width takes four bytes, so a
+// windows-1252 or UTF-8 document that is mostly ASCII needs few runs, and a
+// run ends only where the byte/rune ratio changes, at an invalid sequence,
+// or at bytes that decode to nothing (an ISO-2022-JP escape sequence, a
+// byte order mark). Every 32 runs a checkpoint of 16 bytes holds absolute
+// offsets, so a lookup scans at most 32 runs after a binary search. Its
+// memory is bounded by the text it covers; [Map.Discard] drops what the
+// consumer no longer needs.
 //
 // Every decoded rune maps to the first source byte of the character it
 // came from. Bytes that decode to nothing belong to the character after
@@ -23,32 +25,35 @@ import "sort"
 // the several runes of one source character (Big5 has four such
 // characters), maps to the start of that character.
 type Map struct {
-	segs []seg
+	runs []run        // in source order
+	cps  []checkpoint // cps[k]: the offsets where runs[k*cpEvery] starts
 
 	// decEnd and srcEnd are the offsets just past everything mapped so
 	// far: the decoded length and the source bytes consumed.
 	decEnd, srcEnd int64
 
-	// contig is false when source bytes were consumed without output
-	// since the last segment, so the next run must start a new segment.
-	contig bool
-
 	// state is the ISO-2022-JP shift state after the last consumed byte.
 	state uint8
-
-	last int // index of the segment found by the last lookup
 }
 
-// seg is a run of n characters, each sw source bytes decoding to dw bytes
-// of UTF-8, starting at decoded offset dec and source offset src.
-type seg struct {
-	dec, src int64
-	n        uint32
-	sw, dw   uint8
-	state    uint8 // ISO-2022-JP shift state of these characters
-}
+// A run is n characters of sw source bytes that decode to dw bytes each, in
+// one ISO-2022-JP shift state; dw is 0 for bytes that decode to nothing
+// (then sw is 1 and n counts the bytes). It packs into 32 bits:
+// n<<8 | state<<5 | dw<<2 | sw-1.
+type run uint32
 
-const maxRun = 1<<32 - 1
+const (
+	maxRun  = 1<<24 - 1
+	cpEvery = 32 // runs between checkpoints
+)
+
+func (r run) n() int64                   { return int64(r >> 8) }
+func (r run) dw() int64                  { return int64(r >> 2 & 7) }
+func (r run) sw() int64                  { return int64(r&3) + 1 }
+func (r run) state() uint8               { return uint8(r >> 5 & 7) }
+func runKey(sw, dw int, state uint8) run { return run(state)<<5 | run(dw)<<2 | run(sw-1) }
+
+type checkpoint struct{ dec, src int64 }
 
 // add appends n characters of sw source bytes and dw decoded bytes each;
 // n may be 0.
@@ -56,39 +61,33 @@ func (m *Map) add(n, sw, dw int, state uint8) {
 	if n == 0 {
 		return
 	}
-	if k := len(m.segs) - 1; k >= 0 && m.contig {
-		s := &m.segs[k]
-		if int(s.sw) == sw && int(s.dw) == dw && s.state == state && uint64(s.n)+uint64(n) <= maxRun {
-			s.n += uint32(n)
-			m.decEnd += int64(n * dw)
-			m.srcEnd += int64(n * sw)
-			return
-		}
+	key := runKey(sw, dw, state)
+	m.decEnd += int64(n * dw)
+	if k := len(m.runs) - 1; k >= 0 && m.runs[k]&0xff == key && int(m.runs[k]>>8)+n <= maxRun {
+		m.runs[k] += run(n) << 8
+		m.srcEnd += int64(n * sw)
+		return
 	}
-	m.addSeg(n, sw, dw, state)
-}
-
-func (m *Map) addSeg(n, sw, dw int, state uint8) {
+	dec := m.decEnd - int64(n*dw)
 	for n > 0 {
 		k := min(n, maxRun)
-		m.segs = append(m.segs, seg{dec: m.decEnd, src: m.srcEnd, n: uint32(k), sw: uint8(sw), dw: uint8(dw), state: state})
-		m.decEnd += int64(k * dw)
+		if len(m.runs)%cpEvery == 0 {
+			m.cps = append(m.cps, checkpoint{dec, m.srcEnd})
+		}
+		m.runs = append(m.runs, key|run(k)<<8)
+		dec += int64(k * dw)
 		m.srcEnd += int64(k * sw)
 		n -= k
 	}
-	m.contig = true
 }
 
 // skip records n source bytes that decode to nothing.
 func (m *Map) skip(n int) {
-	if n > 0 {
-		m.srcEnd += int64(n)
-		m.contig = false
-	}
+	m.add(n, 1, 0, m.state)
 }
 
 func (m *Map) reset() {
-	*m = Map{segs: m.segs[:0]}
+	*m = Map{runs: m.runs[:0], cps: m.cps[:0]}
 }
 
 // DecodedEnd returns the decoded offset just past the text mapped so far.
@@ -101,29 +100,26 @@ func (m *Map) SourceEnd() int64 { return m.srcEnd }
 // DecodedStart returns the first decoded offset the map still holds; see
 // [Map.Discard].
 func (m *Map) DecodedStart() int64 {
-	if len(m.segs) == 0 {
+	if len(m.cps) == 0 {
 		return m.decEnd
 	}
-	return m.segs[0].dec
+	return m.cps[0].dec
 }
 
-// find returns the index of the segment holding decoded offset d, which
-// must lie in [DecodedStart, DecodedEnd).
-func (m *Map) find(d int64) int {
-	if i := m.last; i < len(m.segs) {
-		s := &m.segs[i]
-		if s.dec <= d && d < s.dec+int64(s.n)*int64(s.dw) {
-			return i
+// find returns the run holding decoded offset d, which must lie in
+// [DecodedStart, DecodedEnd), and the offsets where it starts.
+func (m *Map) find(d int64) (r run, dec, src int64) {
+	k := sort.Search(len(m.cps), func(k int) bool { return m.cps[k].dec > d }) - 1
+	dec, src = m.cps[k].dec, m.cps[k].src
+	for _, r = range m.runs[k*cpEvery:] {
+		span := r.n() * r.dw()
+		if d < dec+span {
+			return r, dec, src
 		}
-		// Sequential access: try the next segment before searching.
-		if i+1 < len(m.segs) && m.segs[i+1].dec <= d && (i+2 == len(m.segs) || d < m.segs[i+2].dec) {
-			m.last = i + 1
-			return i + 1
-		}
+		dec += span
+		src += r.n() * r.sw()
 	}
-	i := sort.Search(len(m.segs), func(i int) bool { return m.segs[i].dec > d }) - 1
-	m.last = i
-	return i
+	panic("charset: Map.find past the end") // unreachable for d < decEnd
 }
 
 // SourceOffset returns the source byte offset that decoded offset d maps
@@ -137,25 +133,27 @@ func (m *Map) SourceOffset(d int64) int64 {
 	if d < m.DecodedStart() || d > m.decEnd {
 		return -1
 	}
-	s := &m.segs[m.find(d)]
-	return s.src + (d-s.dec)/int64(s.dw)*int64(s.sw)
+	r, dec, src := m.find(d)
+	return src + (d-dec)/r.dw()*r.sw()
 }
 
 // Discard drops what the map holds for text before decoded offset d, so
 // that a consumer that advances through a stream keeps the map's memory
-// bounded by the text it still looks at. Offsets from d on still map.
+// bounded by the text it still looks at. Offsets from d on still map;
+// some before d may too, as the map drops whole blocks of runs.
 func (m *Map) Discard(d int64) {
 	if d <= m.DecodedStart() {
 		return
 	}
 	if d >= m.decEnd {
-		m.segs = m.segs[:0]
-		m.last = 0
+		m.runs, m.cps = m.runs[:0], m.cps[:0]
 		return
 	}
-	i := m.find(d)
-	m.segs = m.segs[:copy(m.segs, m.segs[i:])]
-	m.last = 0
+	k := sort.Search(len(m.cps), func(k int) bool { return m.cps[k].dec > d }) - 1
+	if k > 0 {
+		m.runs = m.runs[:copy(m.runs, m.runs[k*cpEvery:])]
+		m.cps = m.cps[:copy(m.cps, m.cps[k:])]
+	}
 }
 
 // ISO-2022-JP shift states, as selected by the escape sequences below.
@@ -178,13 +176,14 @@ var escapes = [...]string{
 }
 
 func (m *Map) stateAt(d int64) uint8 {
-	if d == m.decEnd || len(m.segs) == 0 {
+	if d == m.decEnd {
 		return m.state
 	}
 	if d < m.DecodedStart() || d > m.decEnd {
 		return stASCII
 	}
-	return m.segs[m.find(d)].state
+	r, _, _ := m.find(d)
+	return r.state()
 }
 
 // Bracket returns the bytes a rewriter must put around replacement text

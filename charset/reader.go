@@ -22,6 +22,8 @@ type Reader struct {
 	rerr error // the error of the last read, io.EOF at the end
 	err  error // the error to return from the next Next
 	keep int64 // see SetKeep; -1 when unset
+
+	inMemory bool // src is the whole document, not a buffer
 }
 
 // ReaderBufSize is the size of a Reader's read buffer, which bounds the
@@ -38,11 +40,30 @@ func NewReader(r io.Reader, cs *Charset) *Reader {
 	}
 }
 
+// NewReaderBytes returns a Reader that decodes a document held in memory.
+// It reads nothing and copies nothing it need not: valid UTF-8 text is
+// returned as slices of src. Chunks are at most ReaderBufSize source
+// bytes, as with NewReader.
+func NewReaderBytes(src []byte, cs *Charset) *Reader {
+	return &Reader{d: cs.NewDecoder(), src: src, s1: len(src), rerr: io.EOF, keep: -1, inMemory: true}
+}
+
 // Reset makes the reader decode src from the start, with an empty map and
 // report; it keeps the buffers, the charset and the decoder's settings.
 func (r *Reader) Reset(src io.Reader) {
 	r.d.Reset()
-	*r = Reader{d: r.d, r: src, src: r.src, dst: r.dst, keep: -1}
+	buf := r.src
+	if r.inMemory {
+		buf = make([]byte, ReaderBufSize)
+	}
+	*r = Reader{d: r.d, r: src, src: buf, dst: r.dst, keep: -1}
+}
+
+// ResetBytes makes the reader decode the document src, held in memory,
+// as NewReaderBytes does.
+func (r *Reader) ResetBytes(src []byte) {
+	r.d.Reset()
+	*r = Reader{d: r.d, src: src, s1: len(src), rerr: io.EOF, dst: r.dst, keep: -1, inMemory: true}
 }
 
 // Decoder returns the reader's decoder: set its Strict and MaxReport
@@ -77,8 +98,7 @@ func (r *Reader) Next() ([]byte, error) {
 		if r.s1-r.s0 < len(r.src)/2 && r.rerr == nil {
 			r.fill()
 		}
-		atEOF := r.rerr != nil
-		if r.s0 == r.s1 && atEOF {
+		if r.s0 == r.s1 && r.rerr != nil {
 			if r.rerr == io.EOF {
 				r.err = io.EOF
 			} else {
@@ -86,26 +106,31 @@ func (r *Reader) Next() ([]byte, error) {
 			}
 			return nil, r.err
 		}
+		end := r.s1
+		if r.inMemory {
+			end = min(end, r.s0+ReaderBufSize)
+		}
+		atEOF := r.rerr != nil && end == r.s1
 		// UTF-8 fast path: the valid prefix is the text.
 		if r.d.cs.kind == kindUTF8 && r.d.started {
-			if n := validUTF8(r.src[r.s0:r.s1]); n > 0 {
+			if n := validUTF8(r.src[r.s0:end]); n > 0 {
 				text := r.src[r.s0 : r.s0+n]
 				m.add(n, 1, 1, stASCII)
 				r.s0 += n
 				return text, nil
 			}
 		}
-		if need := 4*(r.s1-r.s0) + 16; len(r.dst) < need {
+		if need := 4*(end-r.s0) + 16; len(r.dst) < need {
 			r.dst = make([]byte, need)
 		}
-		nDst, nSrc, err := r.d.Transform(r.dst, r.src[r.s0:r.s1], atEOF)
+		nDst, nSrc, err := r.d.Transform(r.dst, r.src[r.s0:end], atEOF)
 		r.s0 += nSrc
 		switch err {
 		case nil, transform.ErrShortDst:
 		case transform.ErrShortSrc:
 			if atEOF {
 				err = errors.New("charset: internal error: short source at EOF")
-			} else if nDst == 0 && nSrc == 0 && r.s0 == 0 && r.s1 == len(r.src) {
+			} else if nDst == 0 && nSrc == 0 && (r.inMemory || r.s0 == 0 && r.s1 == len(r.src)) {
 				err = errors.New("charset: internal error: no progress")
 			} else {
 				err = nil
