@@ -249,14 +249,16 @@ func isFFFD(p []byte) bool {
 // the widths change and before anything that reads the map's end.
 
 func (d *Decoder) walkSingleByte(dst, src []byte) (i, j int, bad bool) {
+	var rb runBuf
 	width, invalid := d.cs.sbWidth, d.cs.sbInvalid
 	rn, rdw := 0, 0 // run of characters of 1 source byte and rdw decoded bytes
 	for i < len(src) {
+		rb.room(&d.m)
 		c := src[i]
 		if c < utf8.RuneSelf {
 			n := asciiRun(src[i:])
 			if rdw != 1 {
-				d.m.add(rn, 1, rdw, stASCII)
+				rb.add(rn, 1, rdw, stASCII)
 				rn, rdw = 0, 1
 			}
 			rn += n
@@ -265,7 +267,8 @@ func (d *Decoder) walkSingleByte(dst, src []byte) (i, j int, bad bool) {
 			continue
 		}
 		if invalid[c] {
-			d.m.add(rn, 1, rdw, stASCII)
+			rb.add(rn, 1, rdw, stASCII)
+			rb.flush(&d.m)
 			rn = 0
 			if d.report(d.m.srcEnd, src[i:i+1]) {
 				return i, j, true
@@ -273,14 +276,15 @@ func (d *Decoder) walkSingleByte(dst, src []byte) (i, j int, bad bool) {
 		}
 		w := int(width[c])
 		if w != rdw {
-			d.m.add(rn, 1, rdw, stASCII)
+			rb.add(rn, 1, rdw, stASCII)
 			rn, rdw = 0, w
 		}
 		rn++
 		i++
 		j += w
 	}
-	d.m.add(rn, 1, rdw, stASCII)
+	rb.add(rn, 1, rdw, stASCII)
+	rb.flush(&d.m)
 	return i, j, false
 }
 
@@ -354,11 +358,13 @@ func nextFFFD(dst []byte, j int) int {
 // U+FFFD is found ahead with bytes.Index and sized by probeLen.
 
 func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
+	var rb runBuf
 	lead := d.lead
 	gb := d.cs.name == "gb18030" || d.cs.name == "gbk"
 	bad1 := nextFFFD(dst, 0)
 	rn, rsw, rdw := 0, 0, 0 // the run not yet added to the map
 	for i < nSrc && j < len(dst) {
+		rb.room(&d.m)
 		c := src[i]
 		var sw, dw int
 		switch {
@@ -368,7 +374,7 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 				sw = asciiRun(src[i:nSrc])
 			}
 			if rsw != 1 || rdw != 1 {
-				d.m.add(rn, rsw, rdw, stASCII)
+				rb.add(rn, rsw, rdw, stASCII)
 				rn, rsw, rdw = 0, 1, 1
 			}
 			rn += sw
@@ -376,7 +382,8 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			j += sw
 			continue
 		case j == bad1:
-			d.m.add(rn, rsw, rdw, stASCII)
+			rb.add(rn, rsw, rdw, stASCII)
+			rb.flush(&d.m)
 			rn = 0
 			sw, dw = d.probeLen(src[i:], atEOF), 3
 			if d.decodedError(src[i:], sw) {
@@ -398,7 +405,7 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			}
 		}
 		if sw != rsw || dw != rdw {
-			d.m.add(rn, rsw, rdw, stASCII)
+			rb.add(rn, rsw, rdw, stASCII)
 			rn, rsw, rdw = 0, sw, dw
 		}
 		rn++
@@ -409,44 +416,62 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		}
 		// More characters of the same widths.
 		lim := min(len(dst), bad1)
-		if sw == 2 && dw == 3 {
-			// Kanji, kana, hanzi, hangul: two at a time.
-			for j+6 <= lim && i+4 <= nSrc {
-				if lead[src[i]] != 2 || lead[src[i+2]] != 2 || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe ||
-					gb && (src[i+1]-0x30 < 0x10 || src[i+3]-0x30 < 0x10) {
+		sw8, dw8 := uint8(sw), uint8(dw)
+		for {
+			if sw == 2 && dw == 3 {
+				// Kanji, kana, hanzi, hangul: two at a time.
+				for j+6 <= lim && i+4 <= nSrc {
+					if lead[src[i]] != 2 || lead[src[i+2]] != 2 || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe ||
+						gb && (src[i+1]-0x30 < 0x10 || src[i+3]-0x30 < 0x10) {
+						break
+					}
+					rn += 2
+					i += 4
+					j += 6
+				}
+			}
+			for j < lim && i+sw <= nSrc {
+				c := src[i]
+				// lead[c] == sw8 rules out ASCII: the run started with a
+				// non-ASCII character, of two or more decoded bytes.
+				if lead[c] != sw8 || runeLen[dst[j]] != dw8 || gb && sw == 2 && src[i+1]-0x30 < 0x10 {
 					break
 				}
-				rn += 2
-				i += 4
-				j += 6
+				rn++
+				i += sw
+				j += dw
 			}
-		}
-		sw8, dw8 := uint8(sw), uint8(dw)
-		for j < lim && i+sw <= nSrc {
-			c := src[i]
-			// lead[c] == sw8 rules out ASCII: the run started with a
-			// non-ASCII character, of two or more decoded bytes.
-			if lead[c] != sw8 || runeLen[dst[j]] != dw8 || gb && sw == 2 && src[i+1]-0x30 < 0x10 {
+			// One ASCII character between two-byte ones, a line break or a
+			// space, need not leave the loop.
+			if sw != 2 || dw != 3 || j+4 > lim || i+3 > nSrc || src[i] >= utf8.RuneSelf ||
+				lead[src[i+1]] != 2 || dst[j+1]>>4 != 0xe || gb && src[i+2]-0x30 < 0x10 {
 				break
 			}
-			rn++
-			i += sw
-			j += dw
+			rb.room(&d.m)
+			rb.add(rn, 2, 3, stASCII)
+			rb.add(1, 1, 1, stASCII)
+			rn = 1
+			i += 3
+			j += 4
 		}
 	}
-	d.m.add(rn, rsw, rdw, stASCII)
+	rb.add(rn, rsw, rdw, stASCII)
+	rb.flush(&d.m)
 	return i, j, false
 }
 
 func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
+	var rb runBuf
 	bad1 := nextFFFD(dst, 0)
 	rn, rsw, rdw := 0, 0, 0
 	for i < nSrc && j < len(dst) {
+		rb.room(&d.m)
 		dw := int(runeLen[dst[j]])
 		sw := 2
 		switch {
 		case j == bad1:
-			d.m.add(rn, rsw, rdw, stASCII)
+			rb.add(rn, rsw, rdw, stASCII)
+			rb.flush(&d.m)
 			rn = 0
 			sw = d.probeLen(src[i:], atEOF)
 			if d.decodedError(src[i:], sw) {
@@ -457,7 +482,7 @@ func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, ba
 			sw = 4
 		}
 		if sw != rsw || dw != rdw {
-			d.m.add(rn, rsw, rdw, stASCII)
+			rb.add(rn, rsw, rdw, stASCII)
 			rn, rsw, rdw = 0, sw, dw
 		}
 		rn++
@@ -473,7 +498,8 @@ func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, ba
 			j += dw
 		}
 	}
-	d.m.add(rn, rsw, rdw, stASCII)
+	rb.add(rn, rsw, rdw, stASCII)
+	rb.flush(&d.m)
 	return i, j, false
 }
 
@@ -481,11 +507,13 @@ func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, ba
 // decoder, which it must mirror byte for byte: escape sequences decode to
 // nothing, and LF in a two-byte state returns to ASCII.
 func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
+	var rb runBuf
 	st := d.m.state
 	rn, rsw, rdw, rst := 0, 0, 0, st
 	defer func() { d.m.state = st }()
 	bad1 := nextFFFD(dst, 0)
 	for i < nSrc {
+		rb.room(&d.m)
 		c := src[i]
 		sw := 1
 		if c == 0x1b && i+2 < len(src) {
@@ -505,10 +533,10 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 				next, sw = stKana, 3
 			}
 			if sw > 1 {
-				d.m.add(rn, rsw, rdw, rst)
+				rb.add(rn, rsw, rdw, rst)
 				rn = 0
 				st = next
-				d.m.skip(sw)
+				rb.add(sw, 1, 0, st)
 				i += sw
 				continue
 			}
@@ -522,7 +550,8 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		}
 		dw := int(runeLen[dst[j]])
 		if j == bad1 {
-			d.m.add(rn, rsw, rdw, rst)
+			rb.add(rn, rsw, rdw, rst)
+			rb.flush(&d.m)
 			rn = 0
 			if d.report(d.m.srcEnd, src[i:i+sw]) {
 				return i, j, true
@@ -534,7 +563,7 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			twoByte = false
 		}
 		if sw != rsw || dw != rdw || st != rst {
-			d.m.add(rn, rsw, rdw, rst)
+			rb.add(rn, rsw, rdw, rst)
 			rn, rsw, rdw, rst = 0, sw, dw, st
 		}
 		rn++
@@ -545,30 +574,56 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		}
 		// More characters of the same widths in the same state.
 		lim := min(len(dst), bad1)
-		if sw == 2 && dw == 3 {
-			// Kanji and kana: two at a time. Bytes 0x21-0x7e are neither
-			// ESC, LF nor 8-bit, so each pair is one character.
-			for j+6 <= lim && i+4 <= nSrc {
-				if src[i]-0x21 >= 0x5e || src[i+2]-0x21 >= 0x5e || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe {
+		dw8 := uint8(dw)
+		for {
+			if sw == 2 && dw == 3 {
+				// Kanji and kana: two at a time. Bytes 0x21-0x7e are
+				// neither ESC, LF nor 8-bit, so each pair is one character.
+				for j+6 <= lim && i+4 <= nSrc {
+					if src[i]-0x21 >= 0x5e || src[i+2]-0x21 >= 0x5e || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe {
+						break
+					}
+					rn += 2
+					i += 4
+					j += 6
+				}
+			}
+			for j < lim && i+sw <= nSrc {
+				c := src[i]
+				if c >= 0x80 || c == 0x1b || c == '\n' || runeLen[dst[j]] != dw8 {
 					break
 				}
-				rn += 2
-				i += 4
-				j += 6
+				rn++
+				i += sw
+				j += dw
 			}
-		}
-		dw8 := uint8(dw)
-		for j < lim && i+sw <= nSrc {
-			c := src[i]
-			if c >= 0x80 || c == 0x1b || c == '\n' || runeLen[dst[j]] != dw8 {
+			// RFC 1468 ends every line in ASCII: ESC ( B, a few ASCII
+			// bytes (the line break), ESC $ B, and kanji again. Take that
+			// here rather than in the loop above.
+			if st != stJIS0208 || sw != 2 || dw != 3 || i+3 > nSrc || src[i] != 0x1b || src[i+1] != '(' || src[i+2] != 'B' {
 				break
 			}
-			rn++
-			i += sw
-			j += dw
+			k := i + 3
+			for k < nSrc && k-i < 16 && src[k] < 0x80 && src[k] != 0x1b {
+				k++
+			}
+			n := k - i - 3
+			if n == 0 || k+5 > nSrc || j+n+3 > lim || src[k] != 0x1b || src[k+1] != '$' || src[k+2] != 'B' ||
+				src[k+3]-0x21 >= 0x5e || src[k+4]-0x21 >= 0x5e || dst[j+n]>>4 != 0xe {
+				break
+			}
+			rb.room(&d.m)
+			rb.add(rn, 2, 3, stJIS0208)
+			rb.add(3, 1, 0, stASCII)
+			rb.add(n, 1, 1, stASCII)
+			rb.add(3, 1, 0, stJIS0208)
+			rn = 1
+			i = k + 5
+			j += n + 3
 		}
 	}
-	d.m.add(rn, rsw, rdw, rst)
+	rb.add(rn, rsw, rdw, rst)
+	rb.flush(&d.m)
 	return i, j, false
 }
 

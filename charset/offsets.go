@@ -38,12 +38,12 @@ type Map struct {
 
 // A run is n characters of sw source bytes that decode to dw bytes each, in
 // one ISO-2022-JP shift state; dw is 0 for bytes that decode to nothing
-// (then sw is 1 and n counts the bytes). It packs into 32 bits:
+// (then sw is 1 and n counts the bytes). It packs into 64 bits:
 // n<<8 | state<<5 | dw<<2 | sw-1.
-type run uint32
+type run uint64
 
 const (
-	maxRun  = 1<<24 - 1
+	maxRun  = 1<<56 - 1
 	cpEvery = 32 // runs between checkpoints
 )
 
@@ -58,27 +58,62 @@ type checkpoint struct{ dec, src int64 }
 // add appends n characters of sw source bytes and dw decoded bytes each;
 // n may be 0.
 func (m *Map) add(n, sw, dw int, state uint8) {
-	if n == 0 {
-		return
-	}
-	key := runKey(sw, dw, state)
-	m.decEnd += int64(n * dw)
-	if k := len(m.runs) - 1; k >= 0 && m.runs[k]&0xff == key && int(m.runs[k]>>8)+n <= maxRun {
-		m.runs[k] += run(n) << 8
-		m.srcEnd += int64(n * sw)
-		return
-	}
-	dec := m.decEnd - int64(n*dw)
 	for n > 0 {
 		k := min(n, maxRun)
-		if len(m.runs)%cpEvery == 0 {
-			m.cps = append(m.cps, checkpoint{dec, m.srcEnd})
-		}
-		m.runs = append(m.runs, key|run(k)<<8)
-		dec += int64(k * dw)
-		m.srcEnd += int64(k * sw)
+		m.addRun(runKey(sw, dw, state) | run(k)<<8)
 		n -= k
 	}
+}
+
+// addRun appends a run, merging it into the last one if it has the same
+// widths and state and the count fits.
+func (m *Map) addRun(r run) {
+	n := r.n()
+	m.decEnd += n * r.dw()
+	m.srcEnd += n * r.sw()
+	if k := len(m.runs) - 1; k >= 0 && m.runs[k]&0xff == r&0xff && m.runs[k].n()+n <= maxRun {
+		m.runs[k] += r &^ 0xff
+		return
+	}
+	if len(m.runs)%cpEvery == 0 {
+		m.cps = append(m.cps, checkpoint{m.decEnd - n*r.dw(), m.srcEnd - n*r.sw()})
+	}
+	m.runs = append(m.runs, r)
+}
+
+// A runBuf collects runs in a walker's stack frame, to hand them to the
+// map in batches: adding a run is then a store, not a call. A walker adds
+// at most runBufSlack runs between two calls of room.
+type runBuf struct {
+	runs [64]run
+	n    int
+}
+
+const runBufSlack = 4
+
+// room makes room for runBufSlack more runs.
+func (b *runBuf) room(m *Map) {
+	if b.n > len(b.runs)-runBufSlack {
+		b.flush(m)
+	}
+}
+
+// add buffers n characters of sw source and dw decoded bytes; n may be 0.
+func (b *runBuf) add(n, sw, dw int, state uint8) {
+	if n != 0 {
+		b.runs[b.n] = runKey(sw, dw, state) | run(n)<<8
+		b.n++
+	}
+}
+
+// flush hands the buffered runs to the map.
+//
+//go:noinline
+func (b *runBuf) flush(m *Map) {
+	for _, r := range b.runs[:b.n] {
+		m.addRun(r)
+	}
+	b.n = 0
 }
 
 // skip records n source bytes that decode to nothing.
