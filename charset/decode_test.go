@@ -71,6 +71,7 @@ var decodeCases = []decodeCase{
 	// 8740; NEC-selected IBM extension ED40 纊 (which encodes as FA5C).
 	{"shift_jis", "\x82\xa0\x93\xfa\x96\x7b\xb1a", "あ日本ｱa", []int64{0, 2, 4, 6, 7}, nil},
 	{"shift_jis", "\x87\x40\xed\x40", "①纊", []int64{0, 2}, nil},
+	{"shift_jis", "\x82\xa0\x82\xa0\n\x82\xa0\x82\xa0\x82\xa0", "ああ\nあああ", []int64{0, 2, 4, 5, 7, 9}, nil},
 	{"shift_jis", "\x81 \xff", "\uFFFD \uFFFD", []int64{0, 1, 2}, []int64{0, 2}}, // lead + ASCII: the ASCII stays
 	// EUC-JP: あ A4A2, 日 C6FC, half-width ｱ 8EB1, JIS X 0212 丂 8FB0A1.
 	{"euc-jp", "\xa4\xa2\xc6\xfc\x8e\xb1\x8f\xb0\xa1!", "あ日ｱ丂!", []int64{0, 2, 4, 6, 9}, nil},
@@ -79,6 +80,8 @@ var decodeCases = []decodeCase{
 	{"iso-2022-jp", "a\x1b$B$\"F|\x1b(Bb\x1b(I1\x1b(B", "aあ日bｱ", []int64{0, 4, 6, 11, 15}, nil},
 	{"iso-2022-jp", "\x1b$B$\"\n$\"", "あ\n$\"", []int64{3, 5, 6, 7}, nil}, // LF returns to ASCII
 	{"iso-2022-jp", "a\x80b", "a\uFFFDb", []int64{0, 1, 2}, []int64{1}},
+	// A line break as RFC 1468 writes it: back to ASCII before LF.
+	{"iso-2022-jp", "\x1b$BF|K\\\x1b(B\n\x1b$BF|K\\\x1b(B", "日本\n日本", []int64{3, 5, 10, 14, 16}, nil},
 	// GB18030: 中 D6D0, 文 CEC4, 80 €, é A8A6; four-byte U+0080 81308130,
 	// U+10000 90308130, and U+FFFD itself 8431A437, which is no error.
 	{"gb18030", "\xd6\xd0\xce\xc4\x80\xa8\xa6\x81\x30\x81\x30\x90\x30\x81\x30\x84\x31\xa4\x37",
