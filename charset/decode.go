@@ -283,8 +283,7 @@ func (d *Decoder) walkSingleByte(dst, src []byte) (i, j int, bad bool) {
 		i++
 		j += w
 	}
-	rb.add(rn, 1, rdw, stASCII)
-	rb.flush(&d.m)
+	rb.done(&d.m, rn, 1, rdw, stASCII)
 	return i, j, false
 }
 
@@ -455,8 +454,7 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			j += 4
 		}
 	}
-	rb.add(rn, rsw, rdw, stASCII)
-	rb.flush(&d.m)
+	rb.done(&d.m, rn, rsw, rdw, stASCII)
 	return i, j, false
 }
 
@@ -498,8 +496,7 @@ func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, ba
 			j += dw
 		}
 	}
-	rb.add(rn, rsw, rdw, stASCII)
-	rb.flush(&d.m)
+	rb.done(&d.m, rn, rsw, rdw, stASCII)
 	return i, j, false
 }
 
@@ -622,8 +619,7 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			j += n + 3
 		}
 	}
-	rb.add(rn, rsw, rdw, rst)
-	rb.flush(&d.m)
+	rb.done(&d.m, rn, rsw, rdw, rst)
 	return i, j, false
 }
 

@@ -2,6 +2,8 @@ package charset
 
 import (
 	"bytes"
+	"math/rand"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -215,3 +217,51 @@ func FuzzDecodeISO2022JP(f *testing.F)  { fuzzKind(f, kindISO2022JP) }
 func FuzzDecodeUTF16(f *testing.F)      { fuzzKind(f, kindUTF16) }
 
 func FuzzDecodeReplacement(f *testing.F) { fuzzKind(f, kindReplacement) }
+
+// TestDecodeMixed runs the fuzz invariants on long inputs made of many
+// short pieces, valid and not, so that every walker fills its run buffer
+// many times within one call, as small fuzz inputs do not.
+func TestDecodeMixed(t *testing.T) {
+	sample := "日本語のテキスト、中文文本，한국어 текст café “x” ｶﾀｶﾅ ①纊 http://例え.jp/パス?q=1"
+	r := rand.New(rand.NewSource(7))
+	for _, cs := range All() {
+		enc, _ := cs.Encode(nil, sample, FallbackNCR)
+		var pieces [][]byte
+		for k := 0; k < len(enc); k += 1 + k%5 {
+			pieces = append(pieces, enc[k:min(len(enc), k+1+r.Intn(12))])
+		}
+		pieces = append(pieces, []byte("\n"), []byte("\r\n"), []byte(" "), []byte("\x1b(B\n\x1b$B"), []byte("\xff"), []byte("\x81"), []byte("\x1b$B"))
+		for round := 0; round < 3; round++ {
+			var src []byte
+			for len(src) < 30000 {
+				if r.Intn(4) == 0 {
+					src = append(src, enc...)
+				} else {
+					src = append(src, pieces[r.Intn(len(pieces))]...)
+				}
+			}
+			checkDecode(t, cs, src, uint16(r.Intn(1<<16)))
+		}
+	}
+}
+
+// TestDecodePrefixes decodes every prefix length over a range of a long
+// text with short lines, so that a walk ends at every position of its run
+// buffer, and checks the text and the map's ends.
+func TestDecodePrefixes(t *testing.T) {
+	lines := strings.Repeat("日本語のテキスト\n漢字\r\nかな http://x.jp/\n", 200)
+	for _, label := range []string{"iso-2022-jp", "shift_jis", "euc-jp", "gb18030", "big5", "euc-kr", "utf-16le", "windows-1252", "utf-8"} {
+		cs, _ := Lookup(label)
+		src, _ := cs.Encode(nil, lines, FallbackNCR)
+		d := cs.NewDecoder()
+		for n := 3000; n < 3400 && n < len(src); n++ {
+			text, err := d.Bytes(src[:n])
+			if want := bareDecode(cs, src[:n]); err != nil || !bytes.Equal(text, want) {
+				t.Fatalf("%s: prefix %d: %v, text differs from x/text", label, n, err)
+			}
+			if d.Map().DecodedEnd() != int64(len(text)) || d.Map().SourceEnd() != int64(n) {
+				t.Fatalf("%s: prefix %d: map ends %d→%d", label, n, d.Map().DecodedEnd(), d.Map().SourceEnd())
+			}
+		}
+	}
+}

@@ -83,7 +83,7 @@ func (m *Map) addRun(r run) {
 
 // A runBuf collects runs in a walker's stack frame, to hand them to the
 // map in batches: adding a run is then a store, not a call. A walker adds
-// at most runBufSlack runs between two calls of room.
+// at most runBufSlack runs between two calls of room, and ends with done.
 type runBuf struct {
 	runs [64]run
 	n    int
@@ -104,6 +104,13 @@ func (b *runBuf) add(n, sw, dw int, state uint8) {
 		b.runs[b.n] = runKey(sw, dw, state) | run(n)<<8
 		b.n++
 	}
+}
+
+// done adds the last run of a walk and hands everything to the map.
+func (b *runBuf) done(m *Map, n, sw, dw int, state uint8) {
+	b.room(m)
+	b.add(n, sw, dw, state)
+	b.flush(m)
 }
 
 // flush hands the buffered runs to the map.
