@@ -194,6 +194,8 @@ func fuzzSeeds(f *testing.F) {
 		"\x1b$BF|K\\F|K\\\x1b(B\n\x1b$BF|K\\F|\x1b(B", "\x1b$BF|\x1b(B\r\n\x1b$B\xff!\x1b(B",
 		"\x82\xa0\x82\xa0\x82\xa0\n\x82\xa0\x82\xa0 \x82\xa0\x82\xa0\x82\xa0\x82\xa0\x81 \x82",
 		"\xd6\xd0\xd6\xd0\xd6\xd0\n\xd6\x30\xd6\xd0\xd6\xd0\x81\x30\x81\x30\xd6\xd0",
+		strings.Repeat("\xc6\xfc\xcb\xdc", 12) + "\xa6\xc1" + strings.Repeat("\xb8\xec", 9) + "\n",
+		"\x1b$B" + strings.Repeat("F|K\\", 12) + "&A" + strings.Repeat("8l", 9) + "\x1b(B\n",
 	} {
 		f.Add([]byte(s), uint16(0))
 		f.Add([]byte(s), uint16(0x0503))
@@ -249,7 +251,7 @@ func TestDecodeMixed(t *testing.T) {
 // text with short lines, so that a walk ends at every position of its run
 // buffer, and checks the text and the map's ends.
 func TestDecodePrefixes(t *testing.T) {
-	lines := strings.Repeat("日本語のテキスト\n漢字\r\nかな http://x.jp/\n", 200)
+	lines := strings.Repeat("日本語のテキスト\n漢字\r\nかな http://x.jp/\n国際化資源識別子の長い行を一つ書いておきます。αβγ\n", 100)
 	for _, label := range []string{"iso-2022-jp", "shift_jis", "euc-jp", "gb18030", "big5", "euc-kr", "utf-16le", "windows-1252", "utf-8"} {
 		cs, _ := Lookup(label)
 		src, _ := cs.Encode(nil, lines, FallbackNCR)
