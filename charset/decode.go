@@ -33,15 +33,12 @@ type Decoder struct {
 	// 100. InvalidCount counts them all.
 	MaxReport int
 
-	cs        *Charset
-	inner     transform.Transformer // x/text decoder; nil for utf-8 and replacement
-	probe     transform.Transformer // second x/text decoder, to size an error
-	lead      *[256]uint8           // multi-byte: source width by lead byte
-	lead2     *[256]uint8           // multi-byte: 1 for a lead byte of two bytes
-	pairsA1FE bool                  // multi-byte: 0xA1-0xFE bytes pair up (not Shift_JIS)
-	trail2    *[256]uint8           // multi-byte: 0 for a second byte that makes four (gb18030)
-	m         Map
-	started   bool // the BOM check is done
+	cs      *Charset
+	inner   transform.Transformer // x/text decoder; nil for utf-8 and replacement
+	probe   transform.Transformer // second x/text decoder, to size an error
+	lead    *[256]uint8           // multi-byte: source width by lead byte
+	m       Map
+	started bool // the BOM check is done
 
 	count   int64
 	invalid []Invalid
@@ -80,16 +77,6 @@ func (cs *Charset) NewDecoder() *Decoder {
 	}
 	if cs.kind == kindMultiByte {
 		d.lead = leadWidths(cs.name)
-		d.pairsA1FE = cs.name != "shift_jis"
-		d.lead2, d.trail2 = new([256]uint8), new([256]uint8)
-		for b := range d.lead2 {
-			if d.lead[b] == 2 {
-				d.lead2[b] = 1
-			}
-			if !(cs.name == "gb18030" || cs.name == "gbk") || b < 0x30 || b > 0x3f {
-				d.trail2[b] = 1
-			}
-		}
 	}
 	return d
 }
@@ -252,65 +239,6 @@ var runeLen = func() (t [256]uint8) {
 	}
 	return t
 }()
-
-// Tables for the fast loops, which AND them so as to branch once for
-// several characters: isE3 marks the first byte of a three-byte UTF-8
-// sequence, isJIS the bytes 0x21-0x7e of a two-byte JIS X 0208 character.
-var isE3, isJIS = func() (e, j [256]uint8) {
-	for b := range e {
-		if b>>4 == 0xe {
-			e[b] = 1
-		}
-		if 0x21 <= b && b <= 0x7e {
-			j[b] = 1
-		}
-	}
-	return e, j
-}()
-
-// SWAR helpers for the fast loops: eight bytes at a time.
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// hasZero reports whether some byte of x is zero.
-func hasZero(x uint64) bool { return (x-ones)&^x&highs != 0 }
-
-// inA1FE reports whether every byte of w is in 0xA1-0xFE, the range of
-// both bytes of a GB 2312, KS X 1001 or JIS X 0208 character in EUC form
-// (and of common Big5 ones); in21_7E, whether every byte is in 0x21-0x7E,
-// the range of both bytes of a JIS X 0208 character in ISO-2022-JP.
-func inA1FE(w uint64) bool {
-	m := w &^ highs
-	return w&highs == highs && (m+0x5f*ones)&highs == highs && (m+ones)&highs == 0
-}
-
-func in21_7E(w uint64) bool {
-	return w&highs == 0 && (w+0x5f*ones)&highs == highs && (w+ones)&highs == 0
-}
-
-// threeByteUTF8 reports whether p, well-formed UTF-8 that starts at a
-// character, is made only of three-byte sequences: no ASCII, no lead byte
-// of two (0xC0-0xDF) or four bytes (0xF0-0xFF). len(p) is a multiple of 8.
-func threeByteUTF8(p []byte) bool {
-	for ; len(p) >= 8; p = p[8:] {
-		w := binary.LittleEndian.Uint64(p)
-		if w&highs != highs || hasZero(w&(0xe0*ones)^(0xc0*ones)) || hasZero(w&(0xf0*ones)^(0xf0*ones)) {
-			return false
-		}
-	}
-	return true
-}
-
-// pairRun returns how many two-byte characters start p, by whole words of
-// eight bytes whose bytes all pass in.
-func pairRun(p []byte, in func(uint64) bool) int {
-	n := 0
-	for ; n+8 <= len(p) && in(binary.LittleEndian.Uint64(p[n:])); n += 8 {
-	}
-	return n / 2
-}
 
 func isFFFD(p []byte) bool {
 	return len(p) >= 3 && p[0] == 0xef && p[1] == 0xbf && p[2] == 0xbd
@@ -490,32 +418,10 @@ func (d *Decoder) walkMultiByte(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		sw8, dw8 := uint8(sw), uint8(dw)
 		for {
 			if sw == 2 && dw == 3 {
-				// Kanji, kana, hanzi, hangul: first by words of eight
-				// bytes in EUC-style charsets, where every byte of such a
-				// run is in 0xA1-0xFE, so pairs stay aligned; 24 decoded
-				// bytes of three-byte UTF-8 are then four characters.
-				if d.pairsA1FE {
-					if k := min(pairRun(src[i:nSrc], inA1FE), (lim-j)/3) &^ 7; k > 0 && threeByteUTF8(dst[j:j+3*k]) {
-						rn += k
-						i += 2 * k
-						j += 3 * k
-					}
-				}
-				// Then four, and two at a time.
-				lead2, trail2 := d.lead2, d.trail2
-				for j+12 <= lim && i+8 <= nSrc {
-					s, o := src[i:i+8], dst[j:j+12]
-					if lead2[s[0]]&trail2[s[1]]&lead2[s[2]]&trail2[s[3]]&lead2[s[4]]&trail2[s[5]]&lead2[s[6]]&trail2[s[7]]&
-						isE3[o[0]]&isE3[o[3]]&isE3[o[6]]&isE3[o[9]] == 0 {
-						break
-					}
-					rn += 4
-					i += 8
-					j += 12
-				}
+				// Kanji, kana, hanzi, hangul: two at a time.
 				for j+6 <= lim && i+4 <= nSrc {
-					s, o := src[i:i+4], dst[j:j+6]
-					if lead2[s[0]]&trail2[s[1]]&lead2[s[2]]&trail2[s[3]]&isE3[o[0]]&isE3[o[3]] == 0 {
+					if lead[src[i]] != 2 || lead[src[i+2]] != 2 || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe ||
+						gb && (src[i+1]-0x30 < 0x10 || src[i+3]-0x30 < 0x10) {
 						break
 					}
 					rn += 2
@@ -668,27 +574,10 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		dw8 := uint8(dw)
 		for {
 			if sw == 2 && dw == 3 {
-				// Kanji and kana: bytes 0x21-0x7e are neither ESC, LF nor
-				// 8-bit, so each pair is one character. By words of eight
-				// bytes first, then four, then two characters at a time.
-				if st == stJIS0208 || st == stJIS78 || st == stJIS0212 {
-					if k := min(pairRun(src[i:nSrc], in21_7E), (lim-j)/3) &^ 7; k > 0 && threeByteUTF8(dst[j:j+3*k]) {
-						rn += k
-						i += 2 * k
-						j += 3 * k
-					}
-				}
-				for j+12 <= lim && i+8 <= nSrc {
-					s, o := src[i:i+8], dst[j:j+12]
-					if isJIS[s[0]]&isJIS[s[2]]&isJIS[s[4]]&isJIS[s[6]]&isE3[o[0]]&isE3[o[3]]&isE3[o[6]]&isE3[o[9]] == 0 {
-						break
-					}
-					rn += 4
-					i += 8
-					j += 12
-				}
+				// Kanji and kana: two at a time. Bytes 0x21-0x7e are
+				// neither ESC, LF nor 8-bit, so each pair is one character.
 				for j+6 <= lim && i+4 <= nSrc {
-					if isJIS[src[i]]&isJIS[src[i+2]]&isE3[dst[j]]&isE3[dst[j+3]] == 0 {
+					if src[i]-0x21 >= 0x5e || src[i+2]-0x21 >= 0x5e || dst[j]>>4 != 0xe || dst[j+3]>>4 != 0xe {
 						break
 					}
 					rn += 2
