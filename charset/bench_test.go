@@ -200,3 +200,53 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecodeSideBySide alternates, within each iteration, the bare
+// x/text decoder (utf8.Valid for UTF-8), the Decoder with its map, and the
+// Reader over the document in memory, and reports each one's CPU MB/s and
+// the pipelines' CPU time as a multiple of the bare decoder's. Alternating
+// cancels most of the drift of a machine shared with other work.
+func BenchmarkDecodeSideBySide(b *testing.B) {
+	for _, in := range benchInputs() {
+		dst := make([]byte, 4*benchChunk+16)
+		b.Run(in.name, func(b *testing.B) {
+			var bare transform.Transformer
+			if in.cs != UTF8 {
+				bare = in.cs.enc.NewDecoder()
+			}
+			d := in.cs.NewDecoder()
+			r := NewReaderBytes(nil, in.cs)
+			var tb, td, tr time.Duration
+			b.SetBytes(int64(len(in.src)))
+			for b.Loop() {
+				t0 := cpuTime()
+				if bare == nil {
+					if !utf8.Valid(in.src) {
+						b.Fatal("invalid")
+					}
+				} else {
+					transformAll(b, bare, in.src, dst, nil)
+				}
+				t1 := cpuTime()
+				transformAll(b, d, in.src, dst, func() { d.Map().Discard(d.Map().DecodedEnd()) })
+				t2 := cpuTime()
+				r.ResetBytes(in.src)
+				for {
+					if _, err := r.Next(); err == io.EOF {
+						break
+					} else if err != nil {
+						b.Fatal(err)
+					}
+				}
+				t3 := cpuTime()
+				tb, td, tr = tb+t1-t0, td+t2-t1, tr+t3-t2
+			}
+			mbs := func(t time.Duration) float64 { return float64(len(in.src)) * float64(b.N) / t.Seconds() / 1e6 }
+			b.ReportMetric(mbs(tb), "bare-MB/s")
+			b.ReportMetric(mbs(td), "decoder-MB/s")
+			b.ReportMetric(mbs(tr), "reader-MB/s")
+			b.ReportMetric(float64(td)/float64(tb), "decoder-x")
+			b.ReportMetric(float64(tr)/float64(tb), "reader-x")
+		})
+	}
+}

@@ -7,7 +7,7 @@ import "sort"
 // start of the stream, not of the current chunk.
 //
 // The map is run-length encoded: a run of characters that all have the
-// same source width and the same decoded width takes four bytes, so a
+// same source width and the same decoded width takes eight bytes, so a
 // windows-1252 or UTF-8 document that is mostly ASCII needs few runs, and a
 // run ends only where the byte/rune ratio changes, at an invalid sequence,
 // or at bytes that decode to nothing (an ISO-2022-JP escape sequence, a
