@@ -148,20 +148,23 @@ func (m *Map) DecodedStart() int64 {
 	return m.cps[0].dec
 }
 
-// find returns the run holding decoded offset d, which must lie in
-// [DecodedStart, DecodedEnd), and the offsets where it starts.
-func (m *Map) find(d int64) (r run, dec, src int64) {
+// find returns the run holding decoded offset d and the offsets where it
+// starts; ok is false if d is not in [DecodedStart, DecodedEnd).
+func (m *Map) find(d int64) (r run, dec, src int64, ok bool) {
+	if d < m.DecodedStart() || d >= m.decEnd {
+		return 0, 0, 0, false
+	}
 	k := sort.Search(len(m.cps), func(k int) bool { return m.cps[k].dec > d }) - 1
 	dec, src = m.cps[k].dec, m.cps[k].src
 	for _, r = range m.runs[k*cpEvery:] {
 		span := r.n() * r.dw()
 		if d < dec+span {
-			return r, dec, src
+			return r, dec, src, true
 		}
 		dec += span
 		src += r.n() * r.sw()
 	}
-	panic("charset: Map.find past the end") // unreachable for d < decEnd
+	return 0, 0, 0, false
 }
 
 // SourceOffset returns the source byte offset that decoded offset d maps
@@ -172,10 +175,10 @@ func (m *Map) SourceOffset(d int64) int64 {
 	if d == m.decEnd {
 		return m.srcEnd
 	}
-	if d < m.DecodedStart() || d > m.decEnd {
+	r, dec, src, ok := m.find(d)
+	if !ok {
 		return -1
 	}
-	r, dec, src := m.find(d)
 	return src + (d-dec)/r.dw()*r.sw()
 }
 
@@ -221,10 +224,7 @@ func (m *Map) stateAt(d int64) uint8 {
 	if d == m.decEnd {
 		return m.state
 	}
-	if d < m.DecodedStart() || d > m.decEnd {
-		return stASCII
-	}
-	r, _, _ := m.find(d)
+	r, _, _, _ := m.find(d)
 	return r.state()
 }
 
