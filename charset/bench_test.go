@@ -139,6 +139,19 @@ func transformAll(b *testing.B, t transform.Transformer, src, dst []byte, done f
 	}
 }
 
+// drain reads r to the end, as a consumer of the text would.
+func drain(b *testing.B, r *Reader) {
+	for {
+		_, err := r.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkDecode compares, on each input, the bare x/text decoder
 // ("xtext"; for UTF-8, utf8.Valid) with the Decoder and its offset map
 // under the same chunking ("decoder"), and the Reader over the document in
@@ -170,15 +183,7 @@ func BenchmarkDecode(b *testing.B) {
 			r := NewReaderBytes(nil, in.cs)
 			measure(b, len(in.src), func() {
 				r.ResetBytes(in.src)
-				for {
-					_, err := r.Next()
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
+				drain(b, r)
 			})
 		})
 		b.Run(in.name+"/reader", func(b *testing.B) {
@@ -187,15 +192,7 @@ func BenchmarkDecode(b *testing.B) {
 			measure(b, len(in.src), func() {
 				br.Reset(in.src)
 				r.Reset(&br)
-				for {
-					_, err := r.Next()
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
+				drain(b, r)
 			})
 		})
 	}
@@ -231,13 +228,7 @@ func BenchmarkDecodeSideBySide(b *testing.B) {
 				transformAll(b, d, in.src, dst, func() { d.Map().Discard(d.Map().DecodedEnd()) })
 				t2 := cpuTime()
 				r.ResetBytes(in.src)
-				for {
-					if _, err := r.Next(); err == io.EOF {
-						break
-					} else if err != nil {
-						b.Fatal(err)
-					}
-				}
+				drain(b, r)
 				t3 := cpuTime()
 				tb, td, tr = tb+t1-t0, td+t2-t1, tr+t3-t2
 			}

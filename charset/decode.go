@@ -240,10 +240,6 @@ var runeLen = func() (t [256]uint8) {
 	return t
 }()
 
-func isFFFD(p []byte) bool {
-	return len(p) >= 3 && p[0] == 0xef && p[1] == 0xbf && p[2] == 0xbd
-}
-
 // The walkers below add to the map through a run kept in local variables
 // (n characters of sw source and dw decoded bytes), which they flush when
 // the widths change and before anything that reads the map's end.
