@@ -77,3 +77,40 @@ func ExampleCharset_Encode() {
 	// percent: "caf\xe9/%CE%A9" <nil>
 	// error: "caf\xe9/" charset: U+03A9 'Ω' at byte 6 cannot be encoded in windows-1252
 }
+
+func ExampleLookup() {
+	for _, label := range []string{"Shift_JIS", "latin1", "utf8", "x-klingon"} {
+		cs, err := charset.Lookup(label)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(label, "→", cs.Name(), cs.IsUCS())
+	}
+	// Output:
+	// Shift_JIS → shift_jis false
+	// latin1 → windows-1252 false
+	// utf8 → utf-8 true
+	// charset: unknown charset label "x-klingon"
+}
+
+// In ISO-2022-JP a replacement must leave the bytes after it in the shift
+// state they were written in.
+func ExampleMap_Bracket() {
+	cs, _ := charset.Lookup("iso-2022-jp")
+	// "x/日本" where the IRI x/日 ends inside a run of JIS X 0208.
+	src := []byte("x/\x1b$BF|K\\\x1b(B")
+	d := cs.NewDecoder()
+	text, _ := d.Bytes(src)
+	end := int64(len("x/日"))
+	s, e := d.Map().SourceOffset(0), d.Map().SourceOffset(end)
+	pre, suf := d.Map().Bracket(0, end)
+	repl, _ := cs.Encode(nil, "y/日", charset.FallbackNCR)
+	out := append(append(append(append([]byte{}, pre...), repl...), suf...), src[e:]...)
+	fmt.Printf("%s %d:%d %q\n", text, s, e, out)
+	again, _ := cs.NewDecoder().Bytes(out)
+	fmt.Printf("%s\n", again)
+	// Output:
+	// x/日本 0:7 "y/\x1b$BF|\x1b(B\x1b$BK\\\x1b(B"
+	// y/日本
+}
