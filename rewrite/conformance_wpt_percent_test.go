@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/text/encoding/htmlindex"
+	"github.com/iriscan/iriscan/charset"
 )
 
 // wpt-percent-encoding.json against Section 3.5 (query in the document
@@ -53,9 +53,9 @@ func TestConformanceWPTPercentEncoding(t *testing.T) {
 		for _, label := range labels {
 			want := c.Output[label]
 			total++
-			enc, err := htmlindex.Get(label)
+			enc, err := charset.Lookup(label)
 			if err != nil {
-				t.Fatalf("htmlindex.Get(%q): %v", label, err)
+				t.Fatalf("charset.Lookup(%q): %v", label, err)
 			}
 			conv := Converter{Charset: enc}
 			in := "http://example.com/?" + c.Input

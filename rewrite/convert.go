@@ -5,8 +5,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/iriscan/iriscan/charset"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -24,7 +24,7 @@ type Converter struct {
 	//     this charset rather than UTF-8 before percent-encoding, and a
 	//     character the charset cannot represent becomes the numeric
 	//     character reference "&#N;" first, as browsers do.
-	Charset encoding.Encoding
+	Charset *charset.Charset
 
 	// Bidi selects how the display form marks a bidirectional IRI.
 	Bidi BidiMode
@@ -44,21 +44,10 @@ func ToIRI(s string) (string, error) {
 	return c.ToIRI(s)
 }
 
-// legacy reports whether c.Charset is set and not UCS-based.
+// legacy reports whether c.Charset is set and not UCS-based. The WHATWG
+// "replacement" encoding writes UTF-8, so it counts as UCS-based here.
 func (c *Converter) legacy() bool {
-	if c.Charset == nil {
-		return false
-	}
-	name, err := htmlindex.Name(c.Charset)
-	if err != nil {
-		return true
-	}
-	switch name {
-	case "utf-8", "utf-16le", "utf-16be", "replacement":
-		// The WHATWG "replacement" encoding writes UTF-8.
-		return false
-	}
-	return true
+	return c.Charset != nil && !c.Charset.IsUCS() && c.Charset.Name() != "replacement"
 }
 
 // prepare applies Section 3.1 to s: NFC for references from a non-UCS
@@ -270,8 +259,8 @@ func appendEncoded(dst []byte, comp component, s string, off int) ([]byte, error
 // except unreserved ASCII is percent-encoded. ASCII text is handled as in
 // Section 3.3, as in any ASCII-compatible charset.
 func (c *Converter) appendLegacyQuery(dst []byte, q string, off int) ([]byte, error) {
-	enc := encoding.HTMLEscapeUnsupported(c.Charset.NewEncoder())
-	premap := jisPremap(c.Charset)
+	enc := encoding.HTMLEscapeUnsupported(c.Charset.Encoding().NewEncoder())
+	premap := jisPremap(c.Charset.Name())
 	for i := 0; i < len(q); {
 		if q[i] < utf8.RuneSelf {
 			j := i + 1
@@ -318,8 +307,7 @@ func (c *Converter) appendLegacyQuery(dst []byte, q string, off int) ([]byte, er
 // sent as U+FF0D FULLWIDTH HYPHEN-MINUS (JIS X 0208 0x817C in Shift_JIS),
 // and for Shift_JIS and EUC-JP, U+00A5 YEN SIGN and U+203E OVERLINE are the
 // bytes 0x5C and 0x7E (JIS X 0201 Roman). It returns nil for other charsets.
-func jisPremap(e encoding.Encoding) func(rune) rune {
-	name, _ := htmlindex.Name(e)
+func jisPremap(name string) func(rune) rune {
 	switch name {
 	case "shift_jis", "euc-jp":
 		return func(r rune) rune {

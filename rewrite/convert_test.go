@@ -4,12 +4,12 @@ import (
 	"errors"
 	"testing"
 
-	"golang.org/x/text/encoding/htmlindex"
+	"github.com/iriscan/iriscan/charset"
 )
 
 func mustCharset(t testing.TB, label string) Converter {
 	t.Helper()
-	enc, err := htmlindex.Get(label)
+	enc, err := charset.Lookup(label)
 	if err != nil {
 		t.Fatal(err)
 	}

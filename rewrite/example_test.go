@@ -3,8 +3,8 @@ package rewrite_test
 import (
 	"fmt"
 
+	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
-	"golang.org/x/text/encoding/japanese"
 )
 
 func ExampleToURI() {
@@ -31,7 +31,8 @@ func ExampleToIRI() {
 func ExampleConverter_ToURI_documentCharset() {
 	// Section 3.5: the query of an http IRI from a Shift_JIS page is sent
 	// in Shift_JIS; the path is always UTF-8.
-	c := rewrite.Converter{Charset: japanese.ShiftJIS}
+	sjis, _ := charset.Lookup("shift_jis")
+	c := rewrite.Converter{Charset: sjis}
 	uri, _ := c.ToURI("http://example.com/日?q=日本")
 	fmt.Println(uri)
 	// Output: http://example.com/%E6%97%A5?q=%93%FA%96%7B

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"golang.org/x/text/encoding/htmlindex"
+	"github.com/iriscan/iriscan/charset"
 )
 
 // The draft's own examples (testdata/conformance/iri/iri-bis-examples.json):
@@ -48,7 +48,7 @@ func TestDraftExamples(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var conv Converter
 			if c.DocumentCharset != "" {
-				enc, err := htmlindex.Get(c.DocumentCharset)
+				enc, err := charset.Lookup(c.DocumentCharset)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -49,7 +50,7 @@ func HostToASCII(host string) (string, error) {
 	}
 	for i := 0; i < len(a); i++ {
 		if a[i] >= 0x80 || !uriAllowed[compHost][a[i]] {
-			return "", Violation{Offset: -1, Code: CodeCharNotAllowed, Char: rune(a[i]), Detail: "in host name"}
+			return "", fmt.Errorf("character %q not allowed in a host name", a[i])
 		}
 	}
 	return a, nil

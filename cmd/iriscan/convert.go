@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
-	"golang.org/x/text/encoding/htmlindex"
 )
 
 const convertUsage = `Usage: iriscan convert --to uri|iri|display|normal [--charset LABEL] [--bidi MODE] [REF...]
@@ -77,12 +77,12 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	conv.Bidi = mode
 	if *label != "" {
-		enc, err := htmlindex.Get(*label)
+		cs, err := charset.Lookup(*label)
 		if err != nil {
-			fmt.Fprintf(stderr, "iriscan convert: unknown charset label %q\n", *label)
+			fmt.Fprintf(stderr, "iriscan convert: %v\n", err)
 			return 2
 		}
-		conv.Charset = enc
+		conv.Charset = cs
 	}
 
 	out := bufio.NewWriter(stdout)
