@@ -65,6 +65,10 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 // Match returns the most recent match found by Scan.
 func (s *HTMLScanner) Match() Match { return s.m }
 
+// Retained returns the offset of the first byte of the token being read:
+// no match found by a later Scan starts before it (see Scanner.Retained).
+func (s *HTMLScanner) Retained() int64 { return s.off }
+
 // Err returns the first error other than io.EOF met while reading, with the
 // offset of the last complete token; the error wraps the reader's.
 func (s *HTMLScanner) Err() error { return s.err }

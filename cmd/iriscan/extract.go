@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/scanner"
 )
@@ -19,7 +20,10 @@ import (
 const extractUsage = `Usage: iriscan extract [--format auto|text|html] [--charset LABEL] [--fuzzy] [--max-length N] [FILE...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-")
-and prints one JSON object per match, in document order (JSON Lines):
+and prints one JSON object per match, in document order (JSON Lines). The
+input is decoded from its charset: --charset, else a byte order mark, else
+for HTML the <meta charset> prescan, else UTF-8.
+
 
   offset, length  the match in bytes of the input as given
   text            the match as written (UTF-8)
@@ -27,7 +31,8 @@ and prints one JSON object per match, in document order (JSON Lines):
                   character references decoded, "http://" added to www. and
                   bare domains and "mailto:" to e-mail addresses, converted
                   per RFC 3987bis Section 3.7
-  uri             the URI form (Section 3.6)
+  uri             the URI form (Section 3.6; an http(s) query of a legacy-charset
+                  document is encoded in that charset, Section 3.5)
   kind            scheme, www, email, fuzzy, or attr (an HTML attribute value)
   element, attr   for attr matches: the element and attribute, lower case
   decoded         true when character references were decoded
@@ -58,7 +63,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "auto", "input `format`: auto (HTML if the name ends in .html/.htm/.xhtml or the content starts like HTML), text or html")
-	label := fs.String("charset", "", "input charset `LABEL` (only UTF-8 labels for now)")
+	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
 	fs.Usage = func() {
@@ -83,9 +88,11 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "iriscan extract: --max-length must be positive, not %d\n", *maxLen)
 		return 2
 	}
-	if *label != "" && !isUTF8Label(*label) {
-		fmt.Fprintf(stderr, "iriscan extract: --charset %q: only UTF-8 input is supported until the charset package is integrated\n", *label)
-		return 2
+	if *label != "" {
+		if _, err := charset.Lookup(*label); err != nil {
+			fmt.Fprintf(stderr, "iriscan extract: --charset: %v\n", err)
+			return 2
+		}
 	}
 	files := fs.Args()
 	if len(files) == 0 {
@@ -95,7 +102,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, format: *format, enc: enc}
+	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, format: *format, label: *label, enc: enc}
 	status := 1
 	for _, name := range files {
 		if len(files) > 1 {
@@ -117,24 +124,21 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-func isUTF8Label(l string) bool {
-	switch strings.ToLower(strings.TrimSpace(l)) {
-	case "utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8":
-		return true
-	}
-	return false
-}
-
 // extractor prints the matches of one or more files.
 type extractor struct {
 	opts   scanner.Options
 	format string
+	label  string // --charset
 	file   string
 	enc    *json.Encoder
+	conv   rewrite.Converter // Charset set per file: Section 3.5 queries
 }
 
 // extractFile prints the matches of the named file ("-" for stdin) and
-// returns how many there were.
+// returns how many there were. The file is decoded to UTF-8 by its charset
+// (--charset, else a byte order mark, else for HTML the <meta> prescan,
+// else UTF-8) in chunks; the charset map turns match offsets back into
+// offsets in the file's bytes.
 func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	var r io.Reader = stdin
 	if name != "-" {
@@ -146,49 +150,88 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		r = f
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
-	html := x.format == "html" || x.format == "auto" && looksHTML(name, br)
-	n := 0
-	emit := func(m scanner.Match) error {
-		n++
-		return x.enc.Encode(x.record(m))
-	}
-	var err error
+	head, _ := br.Peek(charset.PrescanLen)
+	html := x.format == "html" || x.format == "auto" && looksHTML(name, head)
+	hint := charset.Hint{Format: charset.FormatText, Label: x.label}
 	if html {
-		s := scanner.NewHTMLScanner(br, &scanner.HTMLOptions{Options: x.opts})
-		for s.Scan() {
-			if err = emit(s.Match()); err != nil {
-				return n, err
-			}
-		}
-		err = s.Err()
-	} else {
-		s := scanner.NewScanner(br, &x.opts)
-		for s.Scan() {
-			if err = emit(s.Match()); err != nil {
-				return n, err
-			}
-		}
-		err = s.Err()
+		hint.Format = charset.FormatHTML
 	}
+	cs, _, err := charset.Detect(head, hint)
 	if err != nil {
+		return 0, fmt.Errorf("%s: %w", name, err)
+	}
+	x.conv.Charset = cs
+	dec := &chunkReader{r: charset.NewReader(br, cs)}
+	var s interface {
+		Scan() bool
+		Match() scanner.Match
+		Err() error
+		Retained() int64
+	}
+	if html {
+		s = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
+	} else {
+		s = scanner.NewScanner(dec, &x.opts)
+	}
+	dec.retained = s.Retained
+	n := 0
+	m := dec.r.Map()
+	for s.Scan() {
+		match := s.Match()
+		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+int64(match.Length))
+		if start < 0 || end < start {
+			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", name, match.Offset)
+		}
+		n++
+		if err := x.enc.Encode(x.record(match, start, end)); err != nil {
+			return n, err
+		}
+	}
+	if err := s.Err(); err != nil {
 		return n, fmt.Errorf("%s: %w", name, err)
 	}
 	return n, nil
 }
 
-// record builds the output line of a match.
-func (x *extractor) record(m scanner.Match) extractRecord {
+// chunkReader reads the decoded chunks of a charset.Reader. Before each
+// chunk it tells the charset reader to keep its offset map from the
+// scanner's earliest possible match on, so that memory stays bounded.
+type chunkReader struct {
+	r        *charset.Reader
+	retained func() int64
+	buf      []byte // rest of the last chunk
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	for len(c.buf) == 0 {
+		if c.retained != nil {
+			c.r.SetKeep(c.retained())
+		}
+		b, err := c.r.Next()
+		c.buf = b
+		if len(b) == 0 && err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, c.buf)
+	c.buf = c.buf[n:]
+	return n, nil
+}
+
+// record builds the output line of a match found at source bytes
+// [start, end).
+func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	rec := extractRecord{
-		File: x.file, Offset: m.Offset, Length: m.Length, Text: m.Text,
+		File: x.file, Offset: start, Length: int(end - start), Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 	}
 	target := m.Target()
-	iri, err := rewrite.ToIRI(target)
+	iri, err := x.conv.ToIRI(target)
 	if err != nil {
 		iri = target
 	}
 	rec.IRI = iri
-	if rec.URI, err = rewrite.ToURI(target); err != nil {
+	if rec.URI, err = x.conv.ToURI(target); err != nil {
 		rec.Error = err.Error()
 	}
 	return rec
@@ -197,12 +240,11 @@ func (x *extractor) record(m scanner.Match) extractRecord {
 // looksHTML reports whether the input is HTML: by the file name's
 // extension, or by its first bytes (a doctype, a comment, or an html, head
 // or body tag after optional BOM and whitespace).
-func looksHTML(name string, br *bufio.Reader) bool {
+func looksHTML(name string, head []byte) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm", ".xhtml":
 		return true
 	}
-	head, _ := br.Peek(512)
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	head = bytes.TrimLeft(head, " \t\r\n\f")
 	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--"} {

@@ -109,7 +109,7 @@ func TestExtractFiles(t *testing.T) {
 }
 
 func TestExtractUsage(t *testing.T) {
-	for _, args := range [][]string{{"--format", "pdf"}, {"--max-length", "0"}, {"--bogus"}, {"--charset", "shift_jis"}} {
+	for _, args := range [][]string{{"--format", "pdf"}, {"--max-length", "0"}, {"--bogus"}, {"--charset", "klingon"}} {
 		if _, stderr, status := runExtractTest(t, "", args...); status != 2 || stderr == "" {
 			t.Errorf("%v: status %d, stderr %q", args, status, stderr)
 		}
@@ -120,5 +120,47 @@ func TestExtractUsage(t *testing.T) {
 	var out bytes.Buffer
 	if status := runExtract([]string{"-h"}, nil, &out, &out); status != 0 || !strings.Contains(out.String(), "Usage: iriscan extract") {
 		t.Errorf("-h: status %d, %q", status, out.String())
+	}
+}
+
+// Offsets and lengths count the bytes of the input as given, whatever its
+// charset; text and iri are UTF-8; the URI form encodes the query of an
+// http(s) IRI from a legacy document in that charset (Section 3.5).
+func TestExtractCharsets(t *testing.T) {
+	// Shift_JIS: 詳細は is 6 bytes; 例え, パス 4 bytes each, テスト 6.
+	sjis := "\x8f\xda\x8d\xd7\x82\xcd" + "http://" + "\x97\xe1\x82\xa6" + "." + "\x83\x65\x83\x58\x83\x67" + "/" + "\x83\x70\x83\x58" + "\x81\x42"
+	got, stderr, status := runExtractTest(t, sjis, "--charset", "shift_jis")
+	want := []extractRecord{{Offset: 6, Length: 23, Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
+		URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"}}
+	if status != 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("shift_jis: status %d %s\n got  %+v\n want %+v", status, stderr, got, want)
+	}
+
+	// windows-1252: é is one byte; the path is UTF-8 in the URI form, the query windows-1252.
+	w1252 := "see http://example.com/caf\xe9?q=\xe9 now"
+	got, _, _ = runExtractTest(t, w1252, "--charset", "windows-1252")
+	want = []extractRecord{{Offset: 4, Length: 27, Text: "http://example.com/café?q=é", IRI: "http://example.com/café?q=é",
+		URI: "http://example.com/caf%C3%A9?q=%E9", Kind: "scheme"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("windows-1252:\n got  %+v\n want %+v", got, want)
+	}
+
+	// UTF-16LE found by its byte order mark: two bytes per character after the BOM.
+	var u16 []byte
+	u16 = append(u16, 0xFF, 0xFE)
+	for _, c := range "x http://a.example/ y" {
+		u16 = append(u16, byte(c), 0)
+	}
+	got, _, _ = runExtractTest(t, string(u16))
+	if len(got) != 1 || got[0].Offset != 2+2*2 || got[0].Length != 2*17 || got[0].Text != "http://a.example/" {
+		t.Errorf("UTF-16LE: %+v", got)
+	}
+
+	// HTML: the charset declared by <meta> (WHATWG prescan) decodes the document.
+	doc := "<!DOCTYPE html><meta charset=windows-1252><a href=\"/caf\xe9\">x</a> http://example.com/\xe9"
+	got, _, _ = runExtractTest(t, doc)
+	if len(got) != 2 || got[0].Text != "/café" || got[0].Offset != int64(strings.Index(doc, "/caf")) || got[0].Length != 5 ||
+		got[1].Text != "http://example.com/é" || got[1].Length != 20 || got[1].URI != "http://example.com/%C3%A9" {
+		t.Errorf("HTML with <meta charset>: %+v", got)
 	}
 }
