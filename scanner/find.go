@@ -264,7 +264,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
 			}
-			return f.hostAndRest(w, i, s, hostScheme, false, delimited, closer)
+			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
 		}
 		if isMailto {
 			end, ok := f.address(w, i, hostScheme)
@@ -282,7 +282,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		}
 		return end, res
 	case KindWWW:
-		return f.hostAndRest(w, s, s, hostICANN, false, delimited, closer)
+		return f.hostAndRest(w, s, s, hostICANN, delimited, closer)
 	case KindEmail:
 		if end, ok := f.address(w, s, hostICANN); ok {
 			return end, rMatch
@@ -314,9 +314,10 @@ func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
 	return end, ok
 }
 
-// hostAndRest parses a host at w[i] and what follows it.
-func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, cjkStop, delimited bool, closer rune) (int, result) {
-	end, _, _, ok := f.scanHost(w, i, hk, cjkStop)
+// hostAndRest parses a host at w[i] (after a scheme or "www.", where a host
+// may run on into non-ASCII letters) and what follows it.
+func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, closer rune) (int, result) {
+	end, _, _, ok := f.scanHost(w, i, hk, false)
 	if !ok {
 		return 0, rNone
 	}
