@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/scanner"
 )
 
@@ -42,4 +43,20 @@ func ExampleHTMLScanner() {
 	// Output:
 	// 16 attr <a href> "/docs?a=1&amp;b=2" -> "/docs?a=1&b=2"
 	// 51 scheme < > "http://example.com/&#x4E2D;" -> "http://example.com/中"
+}
+
+// A document in a legacy charset is decoded by package charset; its Map
+// turns the offsets of the matches back into offsets in the source bytes.
+func ExampleFind_charset() {
+	src := []byte("caf\xe9: http://example.com/caf\xe9") // windows-1252
+	cs, _ := charset.Lookup("windows-1252")
+	dec := cs.NewDecoder()
+	text, _ := dec.Bytes(src)
+	for _, m := range scanner.Find(text, nil) {
+		start := dec.Map().SourceOffset(m.Offset)
+		end := dec.Map().SourceOffset(m.Offset + int64(m.Length))
+		fmt.Printf("decoded [%d,%d) source [%d,%d) %s\n", m.Offset, m.Offset+int64(m.Length), start, end, m.Text)
+	}
+	// Output:
+	// decoded [7,31) source [6,29) http://example.com/café
 }
