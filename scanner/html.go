@@ -13,6 +13,12 @@ import (
 // links already, code, and raw text.
 var DefaultSkipElements = []string{"a", "script", "style", "textarea", "title", "code", "pre"}
 
+// MaxHTMLToken bounds the bytes of one HTML token (a tag, a text node, a
+// script, a comment) that an HTMLScanner buffers: the x/net/html tokenizer
+// holds a whole token in memory. A longer token ends the scan with an error
+// wrapping html.ErrBufferExceeded.
+const MaxHTMLToken = 16 << 20
+
 // HTMLOptions configure an HTMLScanner.
 type HTMLOptions struct {
 	Options
@@ -50,6 +56,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		o = &HTMLOptions{}
 	}
 	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options)}
+	s.z.SetMaxBuf(max(MaxHTMLToken, 4*s.f.maxLen))
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -81,7 +88,10 @@ func (s *HTMLScanner) Scan() bool {
 	for len(s.pending) == 0 {
 		tt := s.z.Next()
 		if tt == xhtml.ErrorToken {
-			if err := s.z.Err(); err != io.EOF {
+			switch err := s.z.Err(); {
+			case err == xhtml.ErrBufferExceeded:
+				s.err = fmt.Errorf("scanner: HTML token longer than %d bytes, stopped at byte %d: %w", max(MaxHTMLToken, 4*s.f.maxLen), s.off, err)
+			case err != io.EOF:
 				s.err = fmt.Errorf("scanner: HTML read error after byte %d: %w", s.off, err)
 			}
 			return false

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	xhtml "golang.org/x/net/html"
 )
 
 // htmlDescribe renders matches as "elem/attr:text=>iri@offset" for attributes
@@ -128,5 +130,19 @@ func TestHTMLChunking(t *testing.T) {
 		if !sameMatches(got, want) {
 			t.Fatalf("read size %d: %s", size, firstDiff(got, want))
 		}
+	}
+}
+
+// A token longer than the limit ends the scan with an error saying where,
+// instead of being buffered whole.
+func TestHTMLHugeToken(t *testing.T) {
+	r := io.MultiReader(strings.NewReader(`<a href="/x">x</a><p>`), &endlessReader{fill: 'a', n: MaxHTMLToken + 1<<20})
+	s := NewHTMLScanner(r, nil)
+	n := 0
+	for s.Scan() {
+		n++
+	}
+	if err := s.Err(); n != 1 || !errors.Is(err, xhtml.ErrBufferExceeded) || !strings.Contains(err.Error(), "stopped at byte") {
+		t.Errorf("%d matches, Err() = %v", n, err)
 	}
 }
