@@ -169,6 +169,9 @@ func lowerInto(dst, b []byte) []byte {
 
 func isTagSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' }
 
+// endsAttrName: the bytes that end an attribute name.
+var endsAttrName = byteSet(" \t\n\r\f/>=")
+
 // attr is an attribute of a start tag: the offsets of its name and value in
 // the raw tag.
 type attr struct {
@@ -197,7 +200,7 @@ func attrs(raw []byte, out []attr) []attr {
 		}
 		ns := i
 		i++ // the first character may be '='
-		for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' && raw[i] != '=' {
+		for i < len(raw) && !endsAttrName[raw[i]] {
 			i++
 		}
 		a := attr{ns: ns, ne: i, start: i, end: i}
@@ -213,8 +216,10 @@ func attrs(raw []byte, out []attr) []attr {
 				q := raw[i]
 				i++
 				a.start = i
-				for i < len(raw) && raw[i] != q {
-					i++
+				if k := bytes.IndexByte(raw[i:], q); k >= 0 {
+					i += k
+				} else {
+					i = len(raw)
 				}
 				a.end = i
 				i++
