@@ -164,3 +164,23 @@ func TestExtractCharsets(t *testing.T) {
 		t.Errorf("HTML with <meta charset>: %+v", got)
 	}
 }
+
+// On inputs far longer than the decoding and scanning windows, every
+// offset still maps to the source: the charset map is kept from the
+// scanner's Retained offset on, not dropped with each chunk.
+func TestExtractLongLegacyInput(t *testing.T) {
+	unit := "<p>caf\xe9 " + strings.Repeat("lorem ipsum ", 40) + "http://example.com/caf\xe9</p>\n"
+	for _, format := range []string{"text", "html"} {
+		doc := strings.Repeat(unit, 2000) // about 1 MB
+		got, _, status := runExtractTest(t, doc, "--charset", "windows-1252", "--format", format)
+		if status != 0 || len(got) != 2000 {
+			t.Fatalf("%s: status %d, %d matches, want 2000", format, status, len(got))
+		}
+		for i, r := range got {
+			want := int64(i*len(unit) + strings.Index(unit, "http"))
+			if r.Offset != want || r.Length != len("http://example.com/caf\xe9") || r.Text != "http://example.com/café" {
+				t.Fatalf("%s: match %d at %d length %d, want %d length 23", format, i, r.Offset, r.Length, want)
+			}
+		}
+	}
+}
