@@ -1,7 +1,7 @@
 // Command bench compares the iriscan scanner with peer linkifiers —
 // mvdan.cc/xurls/v2 (Relaxed and Strict) and, through node, linkify-it from
 // npm — on the same generated inputs, and scores all of them on the peer
-// conformance suites in ../testdata/scanner. It prints one table.
+// conformance suites in ../testdata/conformance. It prints one table.
 //
 // Run it from this directory after "npm ci": go run .
 //
@@ -30,7 +30,7 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/iriscan/iriscan/internal/linkifysuite"
+	"github.com/iriscan/iriscan/scanner/linkifytest"
 	"github.com/iriscan/iriscan/scanner"
 	xhtml "golang.org/x/net/html"
 	"mvdan.cc/xurls/v2"
@@ -101,7 +101,7 @@ func main() {
 		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t\n", in.name, ours, xs, xr, l, base, lr, xl, allocs)
 	}
 	if *peers {
-		suites, err := linkifysuite.Load("../testdata/scanner")
+		suites, err := linkifytest.Load("../testdata/conformance")
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -112,12 +112,12 @@ func main() {
 		for i := range suites {
 			s := &suites[i]
 			o := &scanner.Options{Fuzzy: s.Fuzzy}
-			ours, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return scan(text, o) })
-			xs, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(strict, text) })
-			xr, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return regexLinks(relaxed, text) })
+			ours, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return scan(text, o) })
+			xs, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return regexLinks(strict, text) })
+			xr, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return regexLinks(relaxed, text) })
 			l := "-"
 			if lkLinks != nil {
-				p, _ := linkifysuite.Score(s, func(text string) []linkifysuite.Link { return lkLinks[s.Name+"\x00"+text] })
+				p, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return lkLinks[s.Name+"\x00"+text] })
 				l = fmt.Sprint(p)
 			}
 			fmt.Fprintf(tw, "%s (%d cases)\t%d\t%d\t%d\t%s\t-\t-\t-\t-\t\n", s.Name, len(s.Cases), ours, xs, xr, l)
@@ -205,20 +205,20 @@ func loadNote() string {
 	return "load average " + strings.Join(f[:3], " ") + " (shared machine)"
 }
 
-func scan(text string, o *scanner.Options) []linkifysuite.Link {
-	var out []linkifysuite.Link
+func scan(text string, o *scanner.Options) []linkifytest.Link {
+	var out []linkifytest.Link
 	for _, m := range scanner.Find([]byte(text), o) {
-		out = append(out, linkifysuite.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == scanner.KindEmail})
+		out = append(out, linkifytest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == scanner.KindEmail})
 	}
 	return out
 }
 
-func regexLinks(re *regexp.Regexp, text string) []linkifysuite.Link {
-	var out []linkifysuite.Link
+func regexLinks(re *regexp.Regexp, text string) []linkifytest.Link {
+	var out []linkifytest.Link
 	for _, ix := range re.FindAllStringIndex(text, -1) {
 		t := text[ix[0]:ix[1]]
 		email := strings.Contains(t, "@") && !strings.Contains(t, "://") && !strings.HasPrefix(strings.ToLower(t), "mailto:")
-		out = append(out, linkifysuite.Link{Start: ix[0], End: ix[1], Text: t, Email: email})
+		out = append(out, linkifytest.Link{Start: ix[0], End: ix[1], Text: t, Email: email})
 	}
 	return out
 }
@@ -272,7 +272,7 @@ func linkifySpeeds(ins []input) (map[string]float64, error) {
 
 // linkifySuites runs linkify-it on every suite input, with the options each
 // suite was written for, and returns its links by suite name and input.
-func linkifySuites(suites []linkifysuite.Suite) (map[string][]linkifysuite.Link, error) {
+func linkifySuites(suites []linkifytest.Suite) (map[string][]linkifytest.Link, error) {
 	type req struct {
 		Input   string `json:"input"`
 		Fuzzy   bool   `json:"fuzzy"`
@@ -281,7 +281,7 @@ func linkifySuites(suites []linkifysuite.Suite) (map[string][]linkifysuite.Link,
 	var reqs []req
 	var keys []string
 	for _, s := range suites {
-		for _, in := range linkifysuite.Inputs([]linkifysuite.Suite{s}) {
+		for _, in := range linkifytest.Inputs([]linkifytest.Suite{s}) {
 			reqs = append(reqs, req{in, s.Fuzzy, s.Name == "linkify-it links.txt"})
 			keys = append(keys, s.Name+"\x00"+in)
 		}
@@ -296,12 +296,12 @@ func linkifySuites(suites []linkifysuite.Suite) (map[string][]linkifysuite.Link,
 	if len(resp) != len(reqs) {
 		return nil, io.ErrUnexpectedEOF
 	}
-	out := map[string][]linkifysuite.Link{}
+	out := map[string][]linkifytest.Link{}
 	for i, ms := range resp {
-		var links []linkifysuite.Link
+		var links []linkifytest.Link
 		for _, m := range ms {
 			start := byteOffset(reqs[i].Input, m.Index)
-			links = append(links, linkifysuite.Link{Start: start, End: start + len(m.Raw), Text: m.Raw,
+			links = append(links, linkifytest.Link{Start: start, End: start + len(m.Raw), Text: m.Raw,
 				Email: m.Schema == "mailto:" && !strings.HasPrefix(strings.ToLower(m.Raw), "mailto:")})
 		}
 		out[keys[i]] = links

@@ -33,8 +33,8 @@ func (r *splitReader) Read(p []byte) (int, error) {
 // that makes the Scanner move its window many times.
 func chunkCorpus(t *testing.T) []string {
 	var texts []string
-	for _, f := range []string{"uts58/LinkDetectionTest.txt", "linkify-it/links.txt", "linkify-it/not_links.txt", "twitter-text/extract_urls.yml"} {
-		b, err := os.ReadFile("../testdata/scanner/" + f)
+	for _, f := range []string{"uts58/LinkDetectionTest.txt", "linkify/linkify-it/links.txt", "linkify/linkify-it/not_links.txt", "linkify/twitter-text/extract_urls.yml"} {
+		b, err := os.ReadFile("../testdata/conformance/" + f)
 		if err != nil {
 			t.Fatal(err)
 		}

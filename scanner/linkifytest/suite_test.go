@@ -1,13 +1,13 @@
-package linkifysuite
+package linkifytest
 
 import "testing"
 
 func TestLoad(t *testing.T) {
-	suites, err := Load("../../testdata/scanner")
+	suites, err := Load("../../testdata/conformance")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Case counts of the files as documented in testdata/scanner/README.md's sources.
+	// Case counts of the files as documented in testdata/conformance/linkify/README.md's sources.
 	want := map[string]int{
 		"UTS #58 LinkDetectionTest": 345, "linkify-it links.txt": 117, "linkify-it not_links.txt": 38,
 		"twitter-text extract_urls.yml": 108, "GFM spec-autolinks.txt": 30, "GFM extensions-autolinks.txt": 4,

@@ -1,8 +1,8 @@
-// Package linkifysuite loads the peer link-detection test suites kept in
-// testdata/scanner (UTS #58, linkify-it, twitter-text, GFM) as uniform cases,
+// Package linkifytest loads the peer link-detection test suites kept in
+// testdata/conformance (UTS #58, linkify-it, twitter-text, GFM) as uniform cases,
 // so that the scanner's conformance tests and the bench command score any
 // linkifier the same way.
-package linkifysuite
+package linkifytest
 
 import (
 	"bufio"
@@ -128,7 +128,8 @@ func Inputs(suites []Suite) []string {
 	return in
 }
 
-// Load reads all suites from dir (the testdata/scanner directory).
+// Load reads all suites from dir (the repository's testdata/conformance
+// directory: uts58/ and linkify/).
 func Load(dir string) ([]Suite, error) {
 	var suites []Suite
 	for _, load := range []func(string) ([]Suite, error){loadUTS58, loadLinkifyIt, loadTwitter, loadGFM} {
@@ -190,7 +191,7 @@ func loadUTS58(dir string) ([]Suite, error) {
 // loadLinkifyIt reads links.txt (first link of each block, fuzzy mode, also
 // inside "\n…\n") and not_links.txt (no link).
 func loadLinkifyIt(dir string) ([]Suite, error) {
-	lines, err := readLines(filepath.Join(dir, "linkify-it/links.txt"))
+	lines, err := readLines(filepath.Join(dir, "linkify/linkify-it/links.txt"))
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +208,7 @@ func loadLinkifyIt(dir string) ([]Suite, error) {
 		}
 		links.Cases = append(links.Cases, Case{Key: line, Input: line, Want: []string{want}, FirstOnly: true, Wrap: true})
 	}
-	lines, err = readLines(filepath.Join(dir, "linkify-it/not_links.txt"))
+	lines, err = readLines(filepath.Join(dir, "linkify/linkify-it/not_links.txt"))
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +224,7 @@ func loadLinkifyIt(dir string) ([]Suite, error) {
 
 // loadTwitter reads the subset of YAML used by extract_urls.yml.
 func loadTwitter(dir string) ([]Suite, error) {
-	lines, err := readLines(filepath.Join(dir, "twitter-text/extract_urls.yml"))
+	lines, err := readLines(filepath.Join(dir, "linkify/twitter-text/extract_urls.yml"))
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +279,7 @@ var gfmLinkRE = regexp.MustCompile(`<a href="[^"]*">([^<]*)</a>`)
 // source (the Markdown syntax itself is not interpreted).
 func loadGFM(dir string) ([]Suite, error) {
 	var suites []Suite
-	for _, file := range []string{"gfm/spec-autolinks.txt", "gfm/extensions-autolinks.txt"} {
+	for _, file := range []string{"linkify/gfm/spec-autolinks.txt", "linkify/gfm/extensions-autolinks.txt"} {
 		lines, err := readLines(filepath.Join(dir, file))
 		if err != nil {
 			return nil, err
