@@ -30,8 +30,8 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/iriscan/iriscan/scanner/linkifytest"
 	"github.com/iriscan/iriscan/scanner"
+	"github.com/iriscan/iriscan/scanner/linkifytest"
 	xhtml "golang.org/x/net/html"
 	"mvdan.cc/xurls/v2"
 )

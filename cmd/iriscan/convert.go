@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -35,22 +33,12 @@ Flags:
 `
 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("convert", convertUsage, stderr)
 	to := fs.String("to", "", "target form: `uri`, iri, display or normal (required)")
 	label := fs.String("charset", "", "document charset `LABEL` (any WHATWG label) for Sections 3.1 and 3.5")
 	bidiFlag := fs.String("bidi", "isolate", "display wrapper for right-to-left IRIs: `isolate` (LRI/PDI), embed (LRE/PDF), marks (LRM around delimiters), none")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), convertUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return 0
-		}
-		return 2
+	if status, done := parseFlags(fs, args, stdout); done {
+		return status
 	}
 	var conv rewrite.Converter
 	var convert func(string) (string, error)

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,8 +20,7 @@ const extractUsage = `Usage: iriscan extract [--format auto|text|html] [--charse
 Finds the IRIs in each FILE (standard input when there is none, or for "-")
 and prints one JSON object per match, in document order (JSON Lines). The
 input is decoded from its charset: --charset, else a byte order mark, else
-for HTML the <meta charset> prescan, else UTF-8.
-
+for HTML the <meta charset> prescan, else UTF-8. Each object has:
 
   offset, length  the match in bytes of the input as given
   text            the match as written (UTF-8)
@@ -60,23 +57,13 @@ type extractRecord struct {
 }
 
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("extract", extractUsage, stderr)
 	format := fs.String("format", "auto", "input `format`: auto (HTML if the name ends in .html/.htm/.xhtml or the content starts like HTML), text or html")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), extractUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return 0
-		}
-		return 2
+	if status, done := parseFlags(fs, args, stdout); done {
+		return status
 	}
 	switch *format {
 	case "auto", "text", "html":

@@ -10,6 +10,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -87,4 +89,32 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "iriscan help: unknown command %q\n", args[0])
 	return 2
+}
+
+// newFlagSet returns the flag set of a subcommand: errors go to stderr, and
+// its usage is the text usage followed by the flags.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args into fs. done is true when the command must stop
+// with status: 0 after -h (the usage goes to stdout), 2 after a usage error
+// (the flag package has reported it).
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (status int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, false
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return 0, true
+	}
+	return 2, true
 }
