@@ -98,8 +98,8 @@ func (c *Converter) Display(s string) (string, error) {
 	if err != nil {
 		return s, err
 	}
-	var d displayer
-	b := make([]byte, 0, len(s)+8)
+	d := displayer{uri: make([]byte, 0, 3*len(s)+8)}
+	b := make([]byte, 0, 2*len(s)+8)
 	if u.Scheme != "" {
 		b = append(b, u.Scheme...)
 		b = append(b, ':')
@@ -142,7 +142,7 @@ func (c *Converter) Display(s string) (string, error) {
 	}
 	b = escapeLinkTerms(b, pathStart, softFrom)
 	if !hasRTL(b) {
-		return string(b), nil
+		return bytesToString(b), nil
 	}
 	return wrapBidi(b, c.Bidi), nil
 }
@@ -163,7 +163,7 @@ func (d *displayer) component(b []byte, comp component, s string, off int) ([]by
 		return b, err
 	}
 	start := len(b)
-	b = appendDecoded(b, string(d.uri), isHardChar)
+	b = appendDecoded(b, bytesToString(d.uri), isHardChar) // d.uri is not written during the call
 	b = showStrayPercents(b, start)
 	return enforceBidiComponents(b, start), nil
 }
@@ -199,7 +199,10 @@ func (d *displayer) host(b []byte, u *IRI) ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
-	uhost := string(appendIRIHost(nil, a))
+	uhost := a
+	if strings.IndexByte(a, '%') >= 0 || containsACE(a) {
+		uhost = string(appendIRIHost(nil, a))
+	}
 	if isASCII(uhost) {
 		return append(b, uhost...), nil
 	}
