@@ -164,7 +164,12 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 			dst = append(dst, u.Port...)
 		}
 	}
-	if dst, err = appendEncoded(dst, compPath, u.Path, u.PathOffset); err != nil {
+	if u.isMailto() {
+		dst, err = appendMailtoURI(dst, u.Path, u.PathOffset)
+	} else {
+		dst, err = appendEncoded(dst, compPath, u.Path, u.PathOffset)
+	}
+	if err != nil {
 		return dst, err
 	}
 	if u.HasQuery {
@@ -188,32 +193,37 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 }
 
 // uriHost returns the URI form of the host of u (Sections 3.3 and 3.4): IP
-// addresses as they are; an ASCII reg-name percent-encoded like any other
-// component (so a URI's host is unchanged); a reg-name with non-ASCII
-// characters, after decoding its percent-encoded octets, by HostToASCII.
+// addresses as they are, a reg-name by uriRegName.
 func (u *IRI) uriHost() (string, error) {
-	switch {
-	case u.HostKind != HostRegName:
+	if u.HostKind != HostRegName {
 		return u.Host, nil
-	case isASCII(u.Host):
-		if firstToEncode(compHost, u.Host) < 0 {
-			return u.Host, nil
+	}
+	return uriRegName(u.Host, u.HostOffset)
+}
+
+// uriRegName returns the URI form of a DNS name found at byte off of the
+// reference: an ASCII name percent-encoded like any other component (so a
+// URI's host is unchanged); a name with non-ASCII characters, after decoding
+// its percent-encoded octets, by HostToASCII, never percent-encoded.
+func uriRegName(host string, off int) (string, error) {
+	if isASCII(host) {
+		if firstToEncode(compHost, host) < 0 {
+			return host, nil
 		}
-		b, err := appendEncoded(nil, compHost, u.Host, u.HostOffset)
+		b, err := appendEncoded(nil, compHost, host, off)
 		return string(b), err
 	}
-	if i := invalidUTF8(u.Host); i >= 0 {
-		return "", Violation{Offset: u.HostOffset + i, Code: CodeInvalidUTF8, Char: -1}
+	if i := invalidUTF8(host); i >= 0 {
+		return "", Violation{Offset: off + i, Code: CodeInvalidUTF8, Char: -1}
 	}
 	// Percent-encoded octets in a host that is being converted are part of
 	// the name: decode them (as UTF-8) before ToASCII.
-	host := u.Host
 	if strings.IndexByte(host, '%') >= 0 {
 		host = percentDecode(host)
 	}
 	a, err := HostToASCII(host)
 	if err != nil {
-		return "", Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
+		return "", Violation{Offset: off, Code: CodeBadHost, Char: -1, Detail: err.Error()}
 	}
 	return a, nil
 }
@@ -397,7 +407,7 @@ func (c *Converter) ToIRI(s string) (string, error) {
 	if err != nil {
 		return s, err
 	}
-	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) {
+	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) && !u.isMailto() {
 		return s, nil
 	}
 	return bytesToString(c.appendIRI(make([]byte, 0, len(s)), s, &u)), nil
@@ -414,6 +424,12 @@ func (c *Converter) AppendIRI(dst []byte, s string) ([]byte, error) {
 }
 
 func (c *Converter) appendIRI(dst []byte, s string, u *IRI) []byte {
+	if u.isMailto() {
+		pathEnd := u.PathOffset + len(u.Path)
+		dst = appendDecoded(dst, s[:u.PathOffset], nil)
+		dst = appendMailtoIRI(dst, u.Path)
+		return appendDecoded(dst, s[pathEnd:], nil)
+	}
 	if u.Host == "" {
 		return appendDecoded(dst, s, nil)
 	}

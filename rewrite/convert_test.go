@@ -238,6 +238,46 @@ func TestToIRI(t *testing.T) {
 	}
 }
 
+// RFC 6068: the domains of mailto addresses are DNS names; Section 3.4
+// applies to them, and Section 3.7 step 6 converts them back.
+func TestMailto(t *testing.T) {
+	tests := []struct{ iri, uri string }{
+		{"mailto:info@\u4f8b\u3048.jp", "mailto:info@xn--r8jz45g.jp"},
+		{"mailto:D\u00fcrst@example.org,jane@b\u00fccher.de?subject=\u65e5\u672c", "mailto:D%C3%BCrst@example.org,jane@xn--bcher-kva.de?subject=%E6%97%A5%E6%9C%AC"},
+		{"mailto:a@b@\u4f8b\u3048.jp", "mailto:a@b@xn--r8jz45g.jp"}, // "@" is allowed in a path (3.3): the last one starts the domain
+		{"mailto:no-address", "mailto:no-address"},
+		{"mailto:", "mailto:"},
+	}
+	for _, tt := range tests {
+		if got, err := ToURI(tt.iri); err != nil || got != tt.uri {
+			t.Errorf("ToURI(%+q) = %q, %v; want %q", tt.iri, got, err, tt.uri)
+		}
+		if got, err := ToIRI(tt.uri); err != nil || got != tt.iri {
+			t.Errorf("ToIRI(%q) = %+q, %v; want %+q", tt.uri, got, err, tt.iri)
+		}
+	}
+	// A URI is left as it is: a percent-encoded domain stays (identity on
+	// URIs), and ToIRI decodes it only if it is a valid name.
+	if got, _ := ToURI("mailto:a@%E4%BE%8B.jp"); got != "mailto:a@%E4%BE%8B.jp" {
+		t.Errorf("ToURI changed a URI: %q", got)
+	}
+	if got, _ := ToIRI("mailto:a@%E4%BE%8B.jp"); got != "mailto:a@\u4f8b.jp" {
+		t.Errorf("ToIRI = %+q", got)
+	}
+	if _, err := ToURI("mailto:x@0\u00e0.\u05d0"); err == nil {
+		t.Error("ToURI accepted a domain that fails IDNA")
+	}
+	for in, want := range map[string]string{
+		"mailto:info@xn--r8jz45g.jp":     "mailto:info@\u4f8b\u3048.jp",
+		"mailto:a@xn--pple-43d.com":      "mailto:a@xn--pple-43d.com",      // spoofable: A-label
+		"mailto:D\u00fcrst@example.org.": "mailto:D\u00fcrst@example.org.", // a domain is never escaped
+	} {
+		if got, err := Display(in); err != nil || got != want {
+			t.Errorf("Display(%+q) = %+q, %v; want %+q", in, got, err, want)
+		}
+	}
+}
+
 func TestHostToASCII(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"example.com", "example.com"},

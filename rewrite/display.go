@@ -123,7 +123,14 @@ func (c *Converter) Display(s string) (string, error) {
 	// A final Soft character is escaped only inside the content of the
 	// path, query or fragment: a delimiter or a host keeps its meaning.
 	pathStart, softFrom := len(b), len(b)
-	if b, err = d.component(b, compPath, u.Path, u.PathOffset); err != nil {
+	if u.isMailto() {
+		// The path ends in a domain name: not to be escaped.
+		b, err = d.mailtoPath(b, u.Path, u.PathOffset)
+		softFrom = len(b)
+	} else {
+		b, err = d.component(b, compPath, u.Path, u.PathOffset)
+	}
+	if err != nil {
 		return s, err
 	}
 	if u.HasQuery {
@@ -192,10 +199,36 @@ func (d *displayer) host(b []byte, u *IRI) ([]byte, error) {
 	if u.HostKind != HostRegName {
 		return append(b, u.Host...), nil
 	}
-	// The URI form validates the host as ToURI does; then, as in ToIRI,
+	return d.regName(b, u.Host, u.HostOffset)
+}
+
+// mailtoPath appends the display form of a mailto path: local parts as
+// path text, domains as host names.
+func (d *displayer) mailtoPath(b []byte, path string, off int) ([]byte, error) {
+	err := forEachAddress(path, func(local string, lo int, domain string, do int) error {
+		if lo > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if local == "" {
+			b, err = d.component(b, compPath, domain, off+do)
+			return err
+		}
+		if b, err = d.component(b, compPath, local, off+lo); err != nil {
+			return err
+		}
+		b, err = d.regName(b, domain, off+do)
+		return err
+	})
+	return b, err
+}
+
+// regName appends the display form of a DNS name found at byte off.
+func (d *displayer) regName(b []byte, host string, off int) ([]byte, error) {
+	// The URI form validates the name as ToURI does; then, as in ToIRI,
 	// percent-encoded UTF-8 is decoded where the name stays valid and
 	// A-labels are shown as Unicode where they are valid.
-	a, err := u.uriHost()
+	a, err := uriRegName(host, off)
 	if err != nil {
 		return b, err
 	}
