@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"strings"
 
 	xhtml "golang.org/x/net/html"
 )
@@ -353,7 +354,7 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		text := s.rawTag[a.start+i : a.start+j]
 		iri := text
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
-			iri = html.UnescapeString(text)
+			iri = unescape(text)
 		}
 		s.pending = append(s.pending, Match{
 			Offset: off + int64(a.start+i), Length: j - i, Kind: KindAttr,
@@ -436,6 +437,55 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 	}
 }
 
+// commonRef returns the decoding of the character reference "&"+name when
+// it is one of the frequent ones (with its semicolon), without allocating.
+func commonRef[T string | []byte](name T) (string, bool) {
+	switch string(name) {
+	case "amp;":
+		return "&", true
+	case "lt;":
+		return "<", true
+	case "gt;":
+		return ">", true
+	case "quot;":
+		return "\"", true
+	case "#39;", "apos;":
+		return "'", true
+	}
+	return "", false
+}
+
+// unescape is html.UnescapeString(s), in one allocation when every reference
+// in s is a common one (commonRef).
+func unescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		k := strings.IndexByte(s[i:], '&')
+		if k < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		j := i + k + 1
+		for j < len(s) && j-i-k < 7 && s[j] != ';' {
+			j++
+		}
+		if j == len(s) || s[j] != ';' {
+			return html.UnescapeString(s)
+		}
+		dec, ok := commonRef(s[i+k+1 : j+1])
+		if !ok {
+			return html.UnescapeString(s)
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[i : i+k])
+		b.WriteString(dec)
+		i = j + 1
+	}
+	return b.String()
+}
+
 // entityDecoder decodes the character references of a text node and maps
 // decoded offsets back to the raw bytes.
 type entityDecoder struct {
@@ -473,9 +523,14 @@ func (d *entityDecoder) decode(raw []byte) []byte {
 		if j < len(raw) && raw[j] == ';' {
 			j++
 		}
-		ref := string(raw[i:j])
-		dec := html.UnescapeString(ref)
-		if dec == ref {
+		dec, ok := commonRef(raw[i+1 : j])
+		if !ok {
+			ref := string(raw[i:j])
+			if dec = html.UnescapeString(ref); dec == ref {
+				dec = ""
+			}
+		}
+		if dec == "" {
 			d.out = append(d.out, '&')
 			i++
 			continue
