@@ -49,6 +49,42 @@ type HTMLScanner struct {
 	attrs   []attr
 	names   []string // interned element and attribute names
 	rawTag  string   // the current tag as a string, shared by its matches' Text
+	tr      tokenReader
+}
+
+// A tokenReader is the reader of an HTMLScanner's tokenizer. It sets the
+// tokenizer's buffer limit (Tokenizer.SetMaxBuf, tr.max) only while the
+// bytes it has handed over reach half the limit past the start of the token
+// being read: the limit costs a check on every byte the tokenizer reads, and
+// it can only be reached when they reach the limit itself. So the tokenizer
+// stops at exactly the same byte, without the check on ordinary tokens.
+type tokenReader struct {
+	r     io.Reader
+	z     *xhtml.Tokenizer
+	max   int   // the limit
+	read  int64 // bytes handed to the tokenizer
+	start int64 // stream offset of the token being read
+	on    bool  // the limit is set
+}
+
+func (t *tokenReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.read += int64(n)
+	if !t.on && t.read-t.start >= int64(t.max/2) {
+		t.z.SetMaxBuf(t.max)
+		t.on = true
+	}
+	return n, err
+}
+
+// next starts a token at stream offset off: it unsets the limit when no byte
+// handed over can reach it.
+func (t *tokenReader) next(off int64) {
+	t.start = off
+	if t.on && t.read-off < int64(t.max/2) {
+		t.z.SetMaxBuf(0)
+		t.on = false
+	}
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -56,8 +92,10 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options)}
-	s.z.SetMaxBuf(max(MaxHTMLToken, 4*s.f.maxLen))
+	s := &HTMLScanner{f: newFinder(&o.Options)}
+	s.tr = tokenReader{r: r, max: max(MaxHTMLToken, 4*s.f.maxLen)}
+	s.z = xhtml.NewTokenizer(&s.tr)
+	s.tr.z = s.z
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -87,6 +125,7 @@ func (s *HTMLScanner) Scan() bool {
 		s.pending, s.head = s.pending[:0], 0
 	}
 	for len(s.pending) == 0 {
+		s.tr.next(s.off)
 		tt := s.z.Next()
 		if tt == xhtml.ErrorToken {
 			switch err := s.z.Err(); {
