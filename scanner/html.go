@@ -305,6 +305,19 @@ func urlAttr(name []byte) urlList {
 	return 0
 }
 
+// urlAttrLens has bit n set when urlAttr knows a name of n bytes.
+var urlAttrLens = func() (m uint32) {
+	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
+		"usemap", "manifest", "codebase", "classid", "icon", "profile", "dynsrc", "lowsrc",
+		"xlink:href", "itemid", "data", "ping", "archive", "srcset", "imagesrcset", "content"} {
+		if urlAttr([]byte(n)) == 0 {
+			panic("urlAttrLens: " + n)
+		}
+		m |= 1 << len(n)
+	}
+	return m
+}()
+
 // tag reports the URL-valued attributes of a start tag at offset off and
 // returns the tag's name.
 func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
@@ -317,8 +330,8 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 	elem := "" // interned when needed
 	var lbuf [16]byte
 	for _, a := range s.attrs {
-		if a.ne-a.ns > len(lbuf) {
-			continue
+		if n := a.ne - a.ns; n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
+			continue // not the length of a name urlAttr knows
 		}
 		lname := lowerInto(lbuf[:0], raw[a.ns:a.ne])
 		kind := urlAttr(lname)
