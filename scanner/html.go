@@ -185,16 +185,25 @@ func (s *HTMLScanner) text(raw []byte, off int64) {
 // "</name>"), in a buffer reused by the next call; longer names are cut (no
 // element of interest has one).
 func (s *HTMLScanner) tagName(raw []byte) []byte {
+	name, _ := s.tagNameEnd(raw)
+	return name
+}
+
+// tagNameEnd is tagName, also returning the index in raw past the name.
+func (s *HTMLScanner) tagNameEnd(raw []byte) ([]byte, int) {
 	i := 1
 	if i < len(raw) && raw[i] == '/' {
 		i++
 	}
 	j := i
-	for j < len(raw) && !isTagSpace(raw[j]) && raw[j] != '/' && raw[j] != '>' {
+	for j < len(raw) && !endsTagName[raw[j]] {
 		j++
 	}
-	return lowerInto(s.name[:0], raw[i:j])
+	return lowerInto(s.name[:0], raw[i:j]), j
 }
+
+// endsTagName: the bytes that end a tag name.
+var endsTagName = byteSet(" \t\n\r\f/>")
 
 // lowerInto appends the ASCII lower case of b to dst, up to its capacity.
 func lowerInto(dst, b []byte) []byte {
@@ -225,12 +234,8 @@ func (a attr) is(raw []byte, name string) bool {
 }
 
 // attrs lexes the attributes of a raw start tag (HTML tokenization rules for
-// the attribute states).
-func attrs(raw []byte, out []attr) []attr {
-	i := 1
-	for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' {
-		i++
-	}
+// the attribute states), from index i past its name.
+func attrs(raw []byte, i int, out []attr) []attr {
 	for i < len(raw) {
 		for i < len(raw) && (isTagSpace(raw[i]) || raw[i] == '/') {
 			i++
@@ -321,17 +326,17 @@ var urlAttrLens = func() (m uint32) {
 // tag reports the URL-valued attributes of a start tag at offset off and
 // returns the tag's name.
 func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
-	name := s.tagName(raw)
-	if bytes.IndexByte(raw, '=') < 0 {
-		return name // no attribute has a value
+	name, i := s.tagNameEnd(raw)
+	if i >= len(raw) || raw[i] == '>' {
+		return name // no attribute
 	}
-	s.attrs = attrs(raw, s.attrs[:0])
+	s.attrs = attrs(raw, i, s.attrs[:0])
 	s.rawTag = ""
 	elem := "" // interned when needed
 	var lbuf [16]byte
 	for _, a := range s.attrs {
-		if n := a.ne - a.ns; n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
-			continue // not the length of a name urlAttr knows
+		if n := a.ne - a.ns; a.start == a.end || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
+			continue // no value, or not the length of a name urlAttr knows
 		}
 		lname := lowerInto(lbuf[:0], raw[a.ns:a.ne])
 		kind := urlAttr(lname)
