@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"strings"
 
 	xhtml "golang.org/x/net/html"
 )
@@ -48,7 +47,8 @@ type HTMLScanner struct {
 	name    [16]byte
 	attrs   []attr
 	names   []string // interned element and attribute names
-	rawTag  string   // the current tag as a string, shared by its matches' Text
+	tagBuf  []byte   // the current tag, then the decoded forms of its URLs
+	iris    []span   // where in tagBuf the IRI of each pending match is
 	tr      tokenReader
 }
 
@@ -331,7 +331,8 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 		return name // no attribute
 	}
 	s.attrs = attrs(raw, i, s.attrs[:0])
-	s.rawTag = ""
+	s.tagBuf, s.iris = s.tagBuf[:0], s.iris[:0]
+	first := len(s.pending)
 	elem := "" // interned when needed
 	var lbuf [16]byte
 	for _, a := range s.attrs {
@@ -355,8 +356,21 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 		}
 		s.attrValue(raw, off, elem, s.intern(lname), a, kind)
 	}
+	if len(s.pending) > first {
+		// One string per tag with URLs: the raw tag and the decoded forms.
+		str := string(s.tagBuf)
+		for k := first; k < len(s.pending); k++ {
+			m := &s.pending[k]
+			ts := int(m.Offset - off)
+			iri := s.iris[k-first]
+			m.Text, m.IRI = str[ts:ts+m.Length], str[iri.start:iri.end]
+		}
+	}
 	return name
 }
+
+// span is a range of bytes.
+type span struct{ start, end int }
 
 // intern returns b as a string, allocating once per distinct name (of the
 // first 64; a document has few).
@@ -405,17 +419,24 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		if i == j || j-i > s.f.maxLen {
 			return // empty, or longer than the limit (rule 7)
 		}
-		if s.rawTag == "" {
-			s.rawTag = string(raw) // one allocation per tag with URLs
+		if len(s.tagBuf) == 0 {
+			s.tagBuf = append(s.tagBuf, raw...)
 		}
-		text := s.rawTag[a.start+i : a.start+j]
-		iri := text
+		iri := span{a.start + i, a.start + j}
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
-			iri = unescape(text)
+			n := len(s.tagBuf)
+			s.tagBuf = unescapeAppend(s.tagBuf, v[i:j])
+			if bytes.Equal(s.tagBuf[n:], v[i:j]) {
+				s.tagBuf = s.tagBuf[:n]
+			} else {
+				iri = span{n, len(s.tagBuf)}
+			}
 		}
+		s.iris = append(s.iris, iri)
+		// Text and IRI are set by tag, from one string.
 		s.pending = append(s.pending, Match{
 			Offset: off + int64(a.start+i), Length: j - i, Kind: KindAttr,
-			Text: text, IRI: iri, Element: elem, Attr: name, Decoded: iri != text,
+			Element: elem, Attr: name, Decoded: iri.start != a.start+i,
 		})
 	}
 	switch kind {
@@ -512,35 +533,31 @@ func commonRef[T string | []byte](name T) (string, bool) {
 	return "", false
 }
 
-// unescape is html.UnescapeString(s), in one allocation when every reference
-// in s is a common one (commonRef).
-func unescape(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		k := strings.IndexByte(s[i:], '&')
+// unescapeAppend appends html.UnescapeString(string(b)) to dst, without
+// allocating when every reference in b is a common one (commonRef).
+func unescapeAppend(dst, b []byte) []byte {
+	n := len(dst)
+	for i := 0; i < len(b); {
+		k := bytes.IndexByte(b[i:], '&')
 		if k < 0 {
-			b.WriteString(s[i:])
-			break
+			return append(dst, b[i:]...)
 		}
 		j := i + k + 1
-		for j < len(s) && j-i-k < 7 && s[j] != ';' {
+		for j < len(b) && j-i-k < 7 && b[j] != ';' {
 			j++
 		}
-		if j == len(s) || s[j] != ';' {
-			return html.UnescapeString(s)
+		if j == len(b) || b[j] != ';' {
+			return append(dst[:n], html.UnescapeString(string(b))...)
 		}
-		dec, ok := commonRef(s[i+k+1 : j+1])
+		dec, ok := commonRef(b[i+k+1 : j+1])
 		if !ok {
-			return html.UnescapeString(s)
+			return append(dst[:n], html.UnescapeString(string(b))...)
 		}
-		if b.Cap() == 0 {
-			b.Grow(len(s))
-		}
-		b.WriteString(s[i : i+k])
-		b.WriteString(dec)
+		dst = append(dst, b[i:i+k]...)
+		dst = append(dst, dec...)
 		i = j + 1
 	}
-	return b.String()
+	return dst
 }
 
 // entityDecoder decodes the character references of a text node and maps
