@@ -35,10 +35,11 @@ type HTMLOptions struct {
 type HTMLScanner struct {
 	z       *xhtml.Tokenizer
 	f       *finder
-	skip    []string // lower-case names of the skipped elements
-	depth   int      // open skipped elements
-	off     int64    // offset of the current token
-	pending []Match  // matches of the current token; pending[head:] not yet returned
+	skip    []string  // lower-case names of the skipped elements
+	skip0   [256]bool // the first bytes of their names
+	depth   int       // open skipped elements
+	off     int64     // offset of the current token
+	pending []Match   // matches of the current token; pending[head:] not yet returned
 	head    int
 	m       Match
 	err     error
@@ -103,7 +104,11 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		list = DefaultSkipElements
 	}
 	for _, e := range list {
-		s.skip = append(s.skip, string(bytes.ToLower([]byte(e))))
+		n := string(bytes.ToLower([]byte(e)))
+		s.skip = append(s.skip, n)
+		if n != "" {
+			s.skip0[n[0]] = true
+		}
 	}
 	return s
 }
@@ -389,6 +394,9 @@ func (s *HTMLScanner) intern(b []byte) string {
 
 // skips reports whether the text of element name is not scanned.
 func (s *HTMLScanner) skips(name []byte) bool {
+	if len(name) > 0 && !s.skip0[name[0]] {
+		return false
+	}
 	for _, n := range s.skip {
 		if n == string(name) {
 			return true
