@@ -150,7 +150,7 @@ func (s *HTMLScanner) Scan() bool {
 				s.depth++
 			}
 		case xhtml.EndTagToken:
-			if s.depth > 0 && s.skips(s.tagName(raw)) {
+			if s.depth > 0 && s.mayClose(raw) && s.skips(s.tagName(raw)) {
 				s.depth--
 			}
 		case xhtml.TextToken:
@@ -390,6 +390,19 @@ func (s *HTMLScanner) intern(b []byte) string {
 		s.names = append(s.names, n)
 	}
 	return n
+}
+
+// mayClose reports whether the end tag raw ("</name…") may name a skipped
+// element, from the first byte of the name alone.
+func (s *HTMLScanner) mayClose(raw []byte) bool {
+	if len(raw) < 3 || endsTagName[raw[2]] {
+		return true // no name: let skips decide
+	}
+	c := raw[2]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return s.skip0[c]
 }
 
 // skips reports whether the text of element name is not scanned.
