@@ -2,9 +2,12 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
+
+	xhtml "golang.org/x/net/html"
 )
 
 // prose generates about n bytes of text from words, with one of links about
@@ -80,4 +83,71 @@ func BenchmarkIndexByte(b *testing.B) {
 			b.Fatal("unexpected NUL")
 		}
 	}
+}
+
+// htmlPage generates about n bytes of HTML shaped like bench/gen.go's pages:
+// posts with a heading link, a paragraph of English prose (a bare IRI per
+// ~2 KB) with an inline link, sometimes an image with srcset and a script,
+// and a code block.
+func htmlPage(n int, seed int64) []byte {
+	rng := rand.New(rand.NewSource(seed))
+	text := prose(n, 2048, englishWords, benchLinks, " ", seed)
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=utf-8><title>Bench page</title>\n")
+	b.WriteString(`<link rel="stylesheet" href="/css/site.css"><script src="/js/app.js"></script></head><body>` + "\n")
+	for i := 0; b.Len() < n; i++ {
+		size := 200 + rng.Intn(1200)
+		if len(text) < size {
+			text = prose(n, 2048, englishWords, benchLinks, " ", seed+int64(i))
+		}
+		p := bytes.ReplaceAll(text[:size], []byte("<"), []byte("&lt;"))
+		text = text[size:]
+		fmt.Fprintf(&b, `<div class="post" id="p%d"><h2><a href="/posts/%d?ref=home&amp;page=2">Post %d</a></h2>`+"\n", i, i, i)
+		b.WriteString("<p>")
+		if k := bytes.IndexByte(p, '.'); k > 0 {
+			b.Write(p[:k])
+			fmt.Fprintf(&b, ` (<a href="https://example.org/ref/%d" title="reference %d">see the reference</a>)`, i, i)
+			p = p[k:]
+		}
+		b.Write(p)
+		b.WriteString("</p>\n")
+		if rng.Intn(3) == 0 {
+			fmt.Fprintf(&b, `<img src="/img/%d.jpg" srcset="/img/%d.jpg 1x, /img/%d@2x.jpg 2x" alt="picture %d">`+"\n", i, i, i, i)
+		}
+		if rng.Intn(5) == 0 {
+			b.WriteString("<script>var u = 'http://in.script.example/x'; function f(a, b) { return a < b && b > 0; }</script>\n")
+		}
+		b.WriteString("<pre><code>go get golang.org/x/net/html</code></pre></div>\n")
+	}
+	b.WriteString("</body></html>\n")
+	return b.Bytes()
+}
+
+// BenchmarkHTML compares HTMLScanner with x/net/html's own tokenize-and-Raw
+// pass over the same page (the target: at most 1.5× its time).
+func BenchmarkHTML(b *testing.B) {
+	page := htmlPage(4<<20, 7)
+	b.Run("Raw", func(b *testing.B) {
+		b.SetBytes(int64(len(page)))
+		b.ReportAllocs()
+		r := bytes.NewReader(page)
+		for b.Loop() {
+			r.Reset(page)
+			z := xhtml.NewTokenizer(r)
+			for z.Next() != xhtml.ErrorToken {
+				_ = z.Raw()
+			}
+		}
+	})
+	b.Run("Scanner", func(b *testing.B) {
+		b.SetBytes(int64(len(page)))
+		b.ReportAllocs()
+		r := bytes.NewReader(page)
+		for b.Loop() {
+			r.Reset(page)
+			s := NewHTMLScanner(r, nil)
+			for s.Scan() {
+			}
+		}
+	})
 }

@@ -35,10 +35,11 @@ type HTMLOptions struct {
 type HTMLScanner struct {
 	z       *xhtml.Tokenizer
 	f       *finder
-	skip    []string // lower-case names of the skipped elements
-	depth   int      // open skipped elements
-	off     int64    // offset of the current token
-	pending []Match  // matches of the current token; pending[head:] not yet returned
+	skip    []string  // lower-case names of the skipped elements
+	skip0   [256]bool // the first bytes of their names
+	depth   int       // open skipped elements
+	off     int64     // offset of the current token
+	pending []Match   // matches of the current token; pending[head:] not yet returned
 	head    int
 	m       Match
 	err     error
@@ -47,7 +48,44 @@ type HTMLScanner struct {
 	name    [16]byte
 	attrs   []attr
 	names   []string // interned element and attribute names
-	rawTag  string   // the current tag as a string, shared by its matches' Text
+	tagBuf  []byte   // the current tag, then the decoded forms of its URLs
+	iris    []span   // where in tagBuf the IRI of each pending match is
+	tr      tokenReader
+}
+
+// A tokenReader is the reader of an HTMLScanner's tokenizer. It sets the
+// tokenizer's buffer limit (Tokenizer.SetMaxBuf, tr.max) only while the
+// bytes it has handed over reach half the limit past the start of the token
+// being read: the limit costs a check on every byte the tokenizer reads, and
+// it can only be reached when they reach the limit itself. So the tokenizer
+// stops at exactly the same byte, without the check on ordinary tokens.
+type tokenReader struct {
+	r     io.Reader
+	z     *xhtml.Tokenizer
+	max   int   // the limit
+	read  int64 // bytes handed to the tokenizer
+	start int64 // stream offset of the token being read
+	on    bool  // the limit is set
+}
+
+func (t *tokenReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.read += int64(n)
+	if !t.on && t.read-t.start >= int64(t.max/2) {
+		t.z.SetMaxBuf(t.max)
+		t.on = true
+	}
+	return n, err
+}
+
+// next starts a token at stream offset off: it unsets the limit when no byte
+// handed over can reach it.
+func (t *tokenReader) next(off int64) {
+	t.start = off
+	if t.on && t.read-off < int64(t.max/2) {
+		t.z.SetMaxBuf(0)
+		t.on = false
+	}
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -55,8 +93,10 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{z: xhtml.NewTokenizer(r), f: newFinder(&o.Options)}
-	s.z.SetMaxBuf(max(MaxHTMLToken, 4*s.f.maxLen))
+	s := &HTMLScanner{f: newFinder(&o.Options)}
+	s.tr = tokenReader{r: r, max: max(MaxHTMLToken, 4*s.f.maxLen)}
+	s.z = xhtml.NewTokenizer(&s.tr)
+	s.tr.z = s.z
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -64,7 +104,11 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		list = DefaultSkipElements
 	}
 	for _, e := range list {
-		s.skip = append(s.skip, string(bytes.ToLower([]byte(e))))
+		n := string(bytes.ToLower([]byte(e)))
+		s.skip = append(s.skip, n)
+		if n != "" {
+			s.skip0[n[0]] = true
+		}
 	}
 	return s
 }
@@ -86,6 +130,7 @@ func (s *HTMLScanner) Scan() bool {
 		s.pending, s.head = s.pending[:0], 0
 	}
 	for len(s.pending) == 0 {
+		s.tr.next(s.off)
 		tt := s.z.Next()
 		if tt == xhtml.ErrorToken {
 			switch err := s.z.Err(); {
@@ -105,7 +150,7 @@ func (s *HTMLScanner) Scan() bool {
 				s.depth++
 			}
 		case xhtml.EndTagToken:
-			if s.depth > 0 && s.skips(s.tagName(raw)) {
+			if s.depth > 0 && s.mayClose(raw) && s.skips(s.tagName(raw)) {
 				s.depth--
 			}
 		case xhtml.TextToken:
@@ -145,16 +190,25 @@ func (s *HTMLScanner) text(raw []byte, off int64) {
 // "</name>"), in a buffer reused by the next call; longer names are cut (no
 // element of interest has one).
 func (s *HTMLScanner) tagName(raw []byte) []byte {
+	name, _ := s.tagNameEnd(raw)
+	return name
+}
+
+// tagNameEnd is tagName, also returning the index in raw past the name.
+func (s *HTMLScanner) tagNameEnd(raw []byte) ([]byte, int) {
 	i := 1
 	if i < len(raw) && raw[i] == '/' {
 		i++
 	}
 	j := i
-	for j < len(raw) && !isTagSpace(raw[j]) && raw[j] != '/' && raw[j] != '>' {
+	for j < len(raw) && !endsTagName[raw[j]] {
 		j++
 	}
-	return lowerInto(s.name[:0], raw[i:j])
+	return lowerInto(s.name[:0], raw[i:j]), j
 }
+
+// endsTagName: the bytes that end a tag name.
+var endsTagName = byteSet(" \t\n\r\f/>")
 
 // lowerInto appends the ASCII lower case of b to dst, up to its capacity.
 func lowerInto(dst, b []byte) []byte {
@@ -185,12 +239,8 @@ func (a attr) is(raw []byte, name string) bool {
 }
 
 // attrs lexes the attributes of a raw start tag (HTML tokenization rules for
-// the attribute states).
-func attrs(raw []byte, out []attr) []attr {
-	i := 1
-	for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' {
-		i++
-	}
+// the attribute states), from index i past its name.
+func attrs(raw []byte, i int, out []attr) []attr {
 	for i < len(raw) {
 		for i < len(raw) && (isTagSpace(raw[i]) || raw[i] == '/') {
 			i++
@@ -265,20 +315,34 @@ func urlAttr(name []byte) urlList {
 	return 0
 }
 
+// urlAttrLens has bit n set when urlAttr knows a name of n bytes.
+var urlAttrLens = func() (m uint32) {
+	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
+		"usemap", "manifest", "codebase", "classid", "icon", "profile", "dynsrc", "lowsrc",
+		"xlink:href", "itemid", "data", "ping", "archive", "srcset", "imagesrcset", "content"} {
+		if urlAttr([]byte(n)) == 0 {
+			panic("urlAttrLens: " + n)
+		}
+		m |= 1 << len(n)
+	}
+	return m
+}()
+
 // tag reports the URL-valued attributes of a start tag at offset off and
 // returns the tag's name.
 func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
-	name := s.tagName(raw)
-	if bytes.IndexByte(raw, '=') < 0 {
-		return name // no attribute has a value
+	name, i := s.tagNameEnd(raw)
+	if i >= len(raw) || raw[i] == '>' {
+		return name // no attribute
 	}
-	s.attrs = attrs(raw, s.attrs[:0])
-	s.rawTag = ""
+	s.attrs = attrs(raw, i, s.attrs[:0])
+	s.tagBuf, s.iris = s.tagBuf[:0], s.iris[:0]
+	first := len(s.pending)
 	elem := "" // interned when needed
 	var lbuf [16]byte
 	for _, a := range s.attrs {
-		if a.ne-a.ns > len(lbuf) {
-			continue
+		if n := a.ne - a.ns; a.start == a.end || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
+			continue // no value, or not the length of a name urlAttr knows
 		}
 		lname := lowerInto(lbuf[:0], raw[a.ns:a.ne])
 		kind := urlAttr(lname)
@@ -297,8 +361,21 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 		}
 		s.attrValue(raw, off, elem, s.intern(lname), a, kind)
 	}
+	if len(s.pending) > first {
+		// One string per tag with URLs: the raw tag and the decoded forms.
+		str := string(s.tagBuf)
+		for k := first; k < len(s.pending); k++ {
+			m := &s.pending[k]
+			ts := int(m.Offset - off)
+			iri := s.iris[k-first]
+			m.Text, m.IRI = str[ts:ts+m.Length], str[iri.start:iri.end]
+		}
+	}
 	return name
 }
+
+// span is a range of bytes.
+type span struct{ start, end int }
 
 // intern returns b as a string, allocating once per distinct name (of the
 // first 64; a document has few).
@@ -315,8 +392,24 @@ func (s *HTMLScanner) intern(b []byte) string {
 	return n
 }
 
+// mayClose reports whether the end tag raw ("</name…") may name a skipped
+// element, from the first byte of the name alone.
+func (s *HTMLScanner) mayClose(raw []byte) bool {
+	if len(raw) < 3 || endsTagName[raw[2]] {
+		return true // no name: let skips decide
+	}
+	c := raw[2]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return s.skip0[c]
+}
+
 // skips reports whether the text of element name is not scanned.
 func (s *HTMLScanner) skips(name []byte) bool {
+	if len(name) > 0 && !s.skip0[name[0]] {
+		return false
+	}
 	for _, n := range s.skip {
 		if n == string(name) {
 			return true
@@ -347,17 +440,24 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		if i == j || j-i > s.f.maxLen {
 			return // empty, or longer than the limit (rule 7)
 		}
-		if s.rawTag == "" {
-			s.rawTag = string(raw) // one allocation per tag with URLs
+		if len(s.tagBuf) == 0 {
+			s.tagBuf = append(s.tagBuf, raw...)
 		}
-		text := s.rawTag[a.start+i : a.start+j]
-		iri := text
+		iri := span{a.start + i, a.start + j}
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
-			iri = html.UnescapeString(text)
+			n := len(s.tagBuf)
+			s.tagBuf = unescapeAppend(s.tagBuf, v[i:j])
+			if bytes.Equal(s.tagBuf[n:], v[i:j]) {
+				s.tagBuf = s.tagBuf[:n]
+			} else {
+				iri = span{n, len(s.tagBuf)}
+			}
 		}
+		s.iris = append(s.iris, iri)
+		// Text and IRI are set by tag, from one string.
 		s.pending = append(s.pending, Match{
 			Offset: off + int64(a.start+i), Length: j - i, Kind: KindAttr,
-			Text: text, IRI: iri, Element: elem, Attr: name, Decoded: iri != text,
+			Element: elem, Attr: name, Decoded: iri.start != a.start+i,
 		})
 	}
 	switch kind {
@@ -436,6 +536,51 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 	}
 }
 
+// commonRef returns the decoding of the character reference "&"+name when
+// it is one of the frequent ones (with its semicolon), without allocating.
+func commonRef[T string | []byte](name T) (string, bool) {
+	switch string(name) {
+	case "amp;":
+		return "&", true
+	case "lt;":
+		return "<", true
+	case "gt;":
+		return ">", true
+	case "quot;":
+		return "\"", true
+	case "#39;", "apos;":
+		return "'", true
+	}
+	return "", false
+}
+
+// unescapeAppend appends html.UnescapeString(string(b)) to dst, without
+// allocating when every reference in b is a common one (commonRef).
+func unescapeAppend(dst, b []byte) []byte {
+	n := len(dst)
+	for i := 0; i < len(b); {
+		k := bytes.IndexByte(b[i:], '&')
+		if k < 0 {
+			return append(dst, b[i:]...)
+		}
+		j := i + k + 1
+		for j < len(b) && j-i-k < 7 && b[j] != ';' {
+			j++
+		}
+		if j == len(b) || b[j] != ';' {
+			return append(dst[:n], html.UnescapeString(string(b))...)
+		}
+		dec, ok := commonRef(b[i+k+1 : j+1])
+		if !ok {
+			return append(dst[:n], html.UnescapeString(string(b))...)
+		}
+		dst = append(dst, b[i:i+k]...)
+		dst = append(dst, dec...)
+		i = j + 1
+	}
+	return dst
+}
+
 // entityDecoder decodes the character references of a text node and maps
 // decoded offsets back to the raw bytes.
 type entityDecoder struct {
@@ -473,9 +618,14 @@ func (d *entityDecoder) decode(raw []byte) []byte {
 		if j < len(raw) && raw[j] == ';' {
 			j++
 		}
-		ref := string(raw[i:j])
-		dec := html.UnescapeString(ref)
-		if dec == ref {
+		dec, ok := commonRef(raw[i+1 : j])
+		if !ok {
+			ref := string(raw[i:j])
+			if dec = html.UnescapeString(ref); dec == ref {
+				dec = ""
+			}
+		}
+		if dec == "" {
 			d.out = append(d.out, '&')
 			i++
 			continue
