@@ -31,7 +31,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/iriscan/iriscan/scanner"
-	"github.com/iriscan/iriscan/scanner/linkifytest"
+	"github.com/iriscan/iriscan/scanner/scantest"
 	xhtml "golang.org/x/net/html"
 	"mvdan.cc/xurls/v2"
 )
@@ -51,9 +51,9 @@ func main() {
 	log.SetFlags(0)
 	flag.Parse()
 	runtime.GOMAXPROCS(1)
-	ins := inputs(*size)
+	ins := scantest.Inputs(*size)
 	if *only != "" {
-		ins = slices.DeleteFunc(ins, func(in input) bool { return !strings.Contains(in.name, *only) })
+		ins = slices.DeleteFunc(ins, func(in scantest.Input) bool { return !strings.Contains(in.Name, *only) })
 	}
 	if *cpuProf != "" {
 		f, err := os.Create(*cpuProf)
@@ -81,7 +81,7 @@ func main() {
 	fmt.Fprintf(tw, "MB/s (%s time) / cases passed\tiriscan\txurls Strict\txurls Relaxed\tlinkify-it\tx/net/html Raw\t× xurls Strict\t× linkify-it\tallocs/match\t\n", unit)
 	for _, in := range ins {
 		ours, allocs := measureOurs(in)
-		slow := in.data[:min(len(in.data), *slowSize)]
+		slow := in.Data[:min(len(in.Data), *slowSize)]
 		xs, xr, l, lr := "-", "-", "-", "-"
 		if *peers {
 			s := measure(len(slow), func() { strict.FindAllIndex(slow, -1) })
@@ -90,18 +90,18 @@ func main() {
 			lr = fmt.Sprintf("%.0f×", ours/s)
 		}
 		base := "-"
-		if in.html {
-			base = fmt.Sprintf("%.0f", measure(len(in.data), func() { tokenizeRaw(in.data) }))
+		if in.HTML {
+			base = fmt.Sprintf("%.0f", measure(len(in.Data), func() { tokenizeRaw(in.Data) }))
 		}
 		xl := "-"
-		if v, ok := lk[in.name]; ok {
+		if v, ok := lk[in.Name]; ok {
 			l = fmt.Sprintf("%.0f", v)
 			xl = fmt.Sprintf("%.0f×", ours/v)
 		}
-		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t\n", in.name, ours, xs, xr, l, base, lr, xl, allocs)
+		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t\n", in.Name, ours, xs, xr, l, base, lr, xl, allocs)
 	}
 	if *peers {
-		suites, err := linkifytest.Load("../testdata/conformance")
+		suites, err := scantest.Load("../testdata/conformance")
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -112,35 +112,35 @@ func main() {
 		for i := range suites {
 			s := &suites[i]
 			o := &scanner.Options{Fuzzy: s.Fuzzy}
-			ours, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return scan(text, o) })
-			xs, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return regexLinks(strict, text) })
-			xr, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return regexLinks(relaxed, text) })
+			ours, _ := scantest.Score(s, func(text string) []scantest.Link { return scan(text, o) })
+			xs, _ := scantest.Score(s, func(text string) []scantest.Link { return regexLinks(strict, text) })
+			xr, _ := scantest.Score(s, func(text string) []scantest.Link { return regexLinks(relaxed, text) })
 			l := "-"
 			if lkLinks != nil {
-				p, _ := linkifytest.Score(s, func(text string) []linkifytest.Link { return lkLinks[s.Name+"\x00"+text] })
+				p, _ := scantest.Score(s, func(text string) []scantest.Link { return lkLinks[s.Name+"\x00"+text] })
 				l = fmt.Sprint(p)
 			}
 			fmt.Fprintf(tw, "%s (%d cases)\t%d\t%d\t%d\t%s\t-\t-\t-\t-\t\n", s.Name, len(s.Cases), ours, xs, xr, l)
 		}
 	}
 	tw.Flush()
-	scale := ins[0].data
+	scale := ins[0].Data
 	idx := measure(len(scale), func() { bytes.IndexByte(scale, 0) })
 	fmt.Printf("\n%s/%s, %d CPU, GOMAXPROCS=1; inputs %d KiB (xurls: first %d KiB); for scale, bytes.IndexByte: %.0f MB/s; %s\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *size>>10, *slowSize>>10, idx, loadNote())
 }
 
 // measureOurs returns the scanner's speed on in and its allocations per match.
-func measureOurs(in input) (mbps, allocsPerMatch float64) {
+func measureOurs(in scantest.Input) (mbps, allocsPerMatch float64) {
 	run := func() int {
 		n := 0
-		if in.html {
-			s := scanner.NewHTMLScanner(bytes.NewReader(in.data), nil)
+		if in.HTML {
+			s := scanner.NewHTMLScanner(bytes.NewReader(in.Data), nil)
 			for s.Scan() {
 				n++
 			}
 		} else {
-			s := scanner.NewScanner(bytes.NewReader(in.data), nil)
+			s := scanner.NewScanner(bytes.NewReader(in.Data), nil)
 			for s.Scan() {
 				n++
 			}
@@ -151,7 +151,7 @@ func measureOurs(in input) (mbps, allocsPerMatch float64) {
 	runtime.ReadMemStats(&m0)
 	n := run()
 	runtime.ReadMemStats(&m1)
-	return measure(len(in.data), func() { run() }), float64(m1.Mallocs-m0.Mallocs) / float64(max(n, 1))
+	return measure(len(in.Data), func() { run() }), float64(m1.Mallocs-m0.Mallocs) / float64(max(n, 1))
 }
 
 // tokenizeRaw is x/net/html's own pass over a document: every token's Raw.
@@ -205,20 +205,20 @@ func loadNote() string {
 	return "load average " + strings.Join(f[:3], " ") + " (shared machine)"
 }
 
-func scan(text string, o *scanner.Options) []linkifytest.Link {
-	var out []linkifytest.Link
+func scan(text string, o *scanner.Options) []scantest.Link {
+	var out []scantest.Link
 	for _, m := range scanner.Find([]byte(text), o) {
-		out = append(out, linkifytest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == scanner.KindEmail})
+		out = append(out, scantest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == scanner.KindEmail})
 	}
 	return out
 }
 
-func regexLinks(re *regexp.Regexp, text string) []linkifytest.Link {
-	var out []linkifytest.Link
+func regexLinks(re *regexp.Regexp, text string) []scantest.Link {
+	var out []scantest.Link
 	for _, ix := range re.FindAllStringIndex(text, -1) {
 		t := text[ix[0]:ix[1]]
 		email := strings.Contains(t, "@") && !strings.Contains(t, "://") && !strings.HasPrefix(strings.ToLower(t), "mailto:")
-		out = append(out, linkifytest.Link{Start: ix[0], End: ix[1], Text: t, Email: email})
+		out = append(out, scantest.Link{Start: ix[0], End: ix[1], Text: t, Email: email})
 	}
 	return out
 }
@@ -240,7 +240,7 @@ func runNode(req, resp any) error {
 }
 
 // linkifySpeeds measures linkify-it on every input (written to temporary files).
-func linkifySpeeds(ins []input) (map[string]float64, error) {
+func linkifySpeeds(ins []scantest.Input) (map[string]float64, error) {
 	dir, err := os.MkdirTemp("", "iriscan-bench")
 	if err != nil {
 		return nil, err
@@ -250,11 +250,11 @@ func linkifySpeeds(ins []input) (map[string]float64, error) {
 	byFile := map[string]string{}
 	for i, in := range ins {
 		f := filepath.Join(dir, fmt.Sprintf("%d.txt", i))
-		if err := os.WriteFile(f, in.data, 0o644); err != nil {
+		if err := os.WriteFile(f, in.Data, 0o644); err != nil {
 			return nil, err
 		}
 		files = append(files, f)
-		byFile[f] = in.name
+		byFile[f] = in.Name
 	}
 	var resp map[string]struct{ CPU, Wall float64 }
 	if err := runNode(map[string]any{"mode": "bench", "files": files, "minSeconds": minTime.Seconds()}, &resp); err != nil {
@@ -272,7 +272,7 @@ func linkifySpeeds(ins []input) (map[string]float64, error) {
 
 // linkifySuites runs linkify-it on every suite input, with the options each
 // suite was written for, and returns its links by suite name and input.
-func linkifySuites(suites []linkifytest.Suite) (map[string][]linkifytest.Link, error) {
+func linkifySuites(suites []scantest.Suite) (map[string][]scantest.Link, error) {
 	type req struct {
 		Input   string `json:"input"`
 		Fuzzy   bool   `json:"fuzzy"`
@@ -281,7 +281,7 @@ func linkifySuites(suites []linkifytest.Suite) (map[string][]linkifytest.Link, e
 	var reqs []req
 	var keys []string
 	for _, s := range suites {
-		for _, in := range linkifytest.Inputs([]linkifytest.Suite{s}) {
+		for _, in := range scantest.SuiteInputs([]scantest.Suite{s}) {
 			reqs = append(reqs, req{in, s.Fuzzy, s.Name == "linkify-it links.txt"})
 			keys = append(keys, s.Name+"\x00"+in)
 		}
@@ -296,12 +296,12 @@ func linkifySuites(suites []linkifytest.Suite) (map[string][]linkifytest.Link, e
 	if len(resp) != len(reqs) {
 		return nil, io.ErrUnexpectedEOF
 	}
-	out := map[string][]linkifytest.Link{}
+	out := map[string][]scantest.Link{}
 	for i, ms := range resp {
-		var links []linkifytest.Link
+		var links []scantest.Link
 		for _, m := range ms {
 			start := byteOffset(reqs[i].Input, m.Index)
-			links = append(links, linkifytest.Link{Start: start, End: start + len(m.Raw), Text: m.Raw,
+			links = append(links, scantest.Link{Start: start, End: start + len(m.Raw), Text: m.Raw,
 				Email: m.Schema == "mailto:" && !strings.HasPrefix(strings.ToLower(m.Raw), "mailto:")})
 		}
 		out[keys[i]] = links

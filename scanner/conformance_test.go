@@ -4,23 +4,23 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/iriscan/iriscan/scanner/linkifytest"
+	"github.com/iriscan/iriscan/scanner/scantest"
 )
 
 // TestConformance runs the peer suites of testdata/conformance (see
-// scanner/linkifytest for how each is scored) and checks every failure
+// scanner/scantest for how each is scored) and checks every failure
 // against the list of deliberate differences, each with the rule that makes
 // us differ. A listed case that passes is an error too, so the lists stay
 // true.
 func TestConformance(t *testing.T) {
-	suites, err := linkifytest.Load("../testdata/conformance")
+	suites, err := scantest.Load("../testdata/conformance")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range suites {
 		s := &suites[i]
 		o := &Options{Fuzzy: s.Fuzzy}
-		pass, fails := linkifytest.Score(s, func(text string) []linkifytest.Link { return links(text, o) })
+		pass, fails := scantest.Score(s, func(text string) []scantest.Link { return links(text, o) })
 		t.Logf("%s: %d/%d pass", s.Name, pass, len(s.Cases))
 		deliberate, ok := differences[s.Name]
 		if !ok {
@@ -47,10 +47,10 @@ func TestConformance(t *testing.T) {
 }
 
 // links runs Find and converts its matches for scoring.
-func links(text string, o *Options) []linkifytest.Link {
-	var out []linkifytest.Link
+func links(text string, o *Options) []scantest.Link {
+	var out []scantest.Link
 	for _, m := range Find([]byte(text), o) {
-		out = append(out, linkifytest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == KindEmail})
+		out = append(out, scantest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == KindEmail})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package linkifytest
+package scantest
 
 import "testing"
 

@@ -1,8 +1,9 @@
-// Package linkifytest loads the peer link-detection test suites kept in
+// Package scantest is test support for the scanner, shared by its tests and
+// the bench command: it loads the peer link-detection test suites kept in
 // testdata/conformance (UTS #58, linkify-it, twitter-text, GFM) as uniform cases,
 // so that the scanner's conformance tests and the bench command score any
 // linkifier the same way.
-package linkifytest
+package scantest
 
 import (
 	"bufio"
@@ -114,8 +115,8 @@ func Score(s *Suite, find func(string) []Link) (pass int, fails []Failure) {
 	return pass, fails
 }
 
-// Inputs returns every input find is called with by Score for the suites.
-func Inputs(suites []Suite) []string {
+// SuiteInputs returns every input find is called with by Score for the suites.
+func SuiteInputs(suites []Suite) []string {
 	var in []string
 	for _, s := range suites {
 		for _, c := range s.Cases {

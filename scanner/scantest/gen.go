@@ -1,4 +1,4 @@
-package main
+package scantest
 
 import (
 	"bytes"
@@ -9,16 +9,16 @@ import (
 	"unicode/utf8"
 )
 
-// An input is one generated benchmark document.
-type input struct {
-	name string
-	html bool
-	data []byte
+// An Input is one generated benchmark document.
+type Input struct {
+	Name string
+	HTML bool
+	Data []byte
 }
 
-// A language describes how its prose is generated: words, the separator
+// A Language describes how its prose is generated: words, the separator
 // between words, and sentence and clause punctuation.
-type language struct {
+type Language struct {
 	words         []string
 	sep           string // between words
 	stop, comma   string // end of sentence, clause separator
@@ -29,8 +29,9 @@ type language struct {
 	abbreviations []string // occasional words with dots
 }
 
+// The languages of the generated prose.
 var (
-	english = language{
+	English = Language{
 		words: strings.Fields(`the of and to in is was that for it with as his on be at by this had not are
 			but from or have an they which one you were her all she there would their we him been has when who
 			will more no if out so said what up its about into than them can only other new some could time these
@@ -42,30 +43,31 @@ var (
 		sep: " ", stop: ".", comma: ",", colon: ":", openQ: "“", closeQ: "”", openP: "(", closeP: ")",
 		capitalize: true, abbreviations: []string{"Mr.", "e.g.", "i.e.", "a.m.", "U.S."},
 	}
-	japanese = language{
+	Japanese = Language{
 		words: strings.Fields(`日本語の 文章です これは 東京都 大阪 京都 技術 情報 について 詳細は 以下の 通りです
 			私たちは 毎日 新しい ことを 学び 世界を 変える ために 働いています 例えば ソフトウェア 開発者
 			データ ネットワーク 検索 エンジン 言語 処理 研究 会社 社会 経済 政治 文化 歴史 午前十時`),
 		stop: "。", comma: "、", colon: "：", openQ: "「", closeQ: "」", openP: "（", closeP: "）",
 	}
-	chinese = language{
+	Chinese = Language{
 		words: strings.Fields(`中文 文本 这是 一个 关于 技术 信息 的 例子 我们 每天 学习 新的 知识 为了 改变 世界
 			而 努力 工作 例如 软件 开发者 数据 网络 搜索 引擎 语言 处理 研究 公司 社会 经济 政治 文化 历史`),
 		stop: "。", comma: "，", colon: "：", openQ: "“", closeQ: "”", openP: "（", closeP: "）",
 	}
-	arabic = language{
+	Arabic = Language{
 		words: strings.Fields(`هذا نص عربي عن التقنية والمعلومات ونحن نتعلم كل يوم شيئا جديدا من أجل تغيير العالم
 			البرمجيات المطور البيانات الشبكة البحث المحرك اللغة المعالجة البحث الشركة المجتمع الاقتصاد السياسة الثقافة التاريخ`),
 		sep: " ", stop: ".", comma: "،", colon: ":", openQ: "«", closeQ: "»", openP: "(", closeP: ")",
 	}
-	russian = language{
+	Russian = Language{
 		words: strings.Fields(`это русский текст о технологиях и информации мы каждый день узнаём что-то новое чтобы
 			изменить мир программное обеспечение разработчик данные сеть поиск движок язык обработка исследование
 			компания общество экономика политика культура история`),
 		sep: " ", stop: ".", comma: ",", colon: ":", openQ: "«", closeQ: "»", openP: "(", closeP: ")",
 		capitalize: true, abbreviations: []string{"т.е.", "т.д.", "г."},
 	}
-	links = []string{
+	// Links are the IRIs put into generated text.
+	Links = []string{
 		"https://example.com/path/to/page.html", "http://www.example.org/a?b=c&d=e", "https://en.wikipedia.org/wiki/Go_(programming_language)",
 		"www.example.net/x", "jane.doe@example.com", "https://例え.テスト/パス", "<http://example.com/wrapped>",
 		"https://ru.wikipedia.org/wiki/Москва", "http://пример.рф/путь", "https://ar.wikipedia.org/wiki/مصر",
@@ -73,12 +75,12 @@ var (
 	}
 )
 
-// prose generates about n bytes of sentences of 6 to 24 words in lang:
+// Prose generates about n bytes of sentences of 6 to 24 words in lang:
 // commas, an occasional colon, quotation or parenthesis, abbreviations, a
 // paragraph break every few sentences, and one of links about every
 // linkEvery bytes (put where a word would be, so that sentence punctuation
-// may follow it).
-func prose(n, linkEvery int, lang language, seed int64) []byte {
+// may follow it). The same seed gives the same text.
+func Prose(n, linkEvery int, lang *Language, seed int64) []byte {
 	rng := rand.New(rand.NewSource(seed))
 	var b bytes.Buffer
 	next := linkEvery
@@ -91,7 +93,7 @@ func prose(n, linkEvery int, lang language, seed int64) []byte {
 			var w string
 			switch {
 			case b.Len() >= next:
-				w = links[rng.Intn(len(links))]
+				w = Links[rng.Intn(len(Links))]
 				next += linkEvery
 				if lang.sep == "" {
 					w = " " + w + " "
@@ -131,13 +133,13 @@ func prose(n, linkEvery int, lang language, seed int64) []byte {
 	return b.Bytes()
 }
 
-// page generates about n bytes of HTML: posts with a heading link, a
+// Page generates about n bytes of HTML: posts with a heading link, a
 // paragraph of English prose (its bare IRIs one per ~2 KB of text, as in the
 // prose inputs) with an inline link, sometimes an image with srcset and a
 // script, and a code block.
-func page(n int, seed int64) []byte {
+func Page(n int, seed int64) []byte {
 	rng := rand.New(rand.NewSource(seed))
-	paras := bytes.Split(prose(n, 2048, english, seed), []byte("\n\n"))
+	paras := bytes.Split(Prose(n, 2048, &English, seed), []byte("\n\n"))
 	var b bytes.Buffer
 	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=utf-8><title>Bench page</title>\n")
 	b.WriteString(`<link rel="stylesheet" href="/css/site.css"><script src="/js/app.js"></script></head><body>` + "\n")
@@ -164,15 +166,16 @@ func page(n int, seed int64) []byte {
 	return b.Bytes()
 }
 
-// inputs returns the benchmark documents.
-func inputs(size int) []input {
-	return []input{
-		{name: "English prose", data: prose(size, 2048, english, 1)},
-		{name: "Japanese prose", data: prose(size, 2048, japanese, 2)},
-		{name: "Chinese prose", data: prose(size, 2048, chinese, 3)},
-		{name: "Arabic prose", data: prose(size, 2048, arabic, 4)},
-		{name: "Russian prose", data: prose(size, 2048, russian, 5)},
-		{name: "link-dense", data: prose(size, 1, english, 6)},
-		{name: "HTML pages", html: true, data: page(size, 7)},
+// Inputs returns the benchmark documents of about size bytes each: prose in
+// five languages with one IRI per ~2 KB, link-dense text, and HTML pages.
+func Inputs(size int) []Input {
+	return []Input{
+		{Name: "English prose", Data: Prose(size, 2048, &English, 1)},
+		{Name: "Japanese prose", Data: Prose(size, 2048, &Japanese, 2)},
+		{Name: "Chinese prose", Data: Prose(size, 2048, &Chinese, 3)},
+		{Name: "Arabic prose", Data: Prose(size, 2048, &Arabic, 4)},
+		{Name: "Russian prose", Data: Prose(size, 2048, &Russian, 5)},
+		{Name: "link-dense", Data: Prose(size, 1, &English, 6)},
+		{Name: "HTML pages", HTML: true, Data: Page(size, 7)},
 	}
 }
