@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 func runExtractTest(t *testing.T, stdin string, args ...string) (recs []extractRecord, stderr string, status int) {
@@ -182,5 +185,44 @@ func TestExtractLongLegacyInput(t *testing.T) {
 				t.Fatalf("%s: match %d at %d length %d, want %d length 23", format, i, r.Offset, r.Length, want)
 			}
 		}
+	}
+}
+
+// The README's first command: extract on the shipped Shift_JIS page. Each
+// match's offset and length must cover source bytes that decode (with
+// x/text's Shift_JIS decoder, not this project's) to its text, and the page's
+// IRIs must all be found, in order, with the skipped elements left out.
+func TestExtractSample(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/sample-sjis.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := runCmd(t, "", "extract", "../../testdata/sample-sjis.html")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	var texts []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r extractRecord
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		raw := src[r.Offset : r.Offset+int64(r.Length)]
+		dec, err := japanese.ShiftJIS.NewDecoder().Bytes(raw)
+		if err != nil || string(dec) != r.Text {
+			t.Errorf("bytes %d+%d decode to %q, text is %q", r.Offset, r.Length, dec, r.Text)
+		}
+		texts = append(texts, r.Text)
+	}
+	want := []string{
+		"/スタイル/基本.css",
+		"http://例え.テスト/資料?q=東京",
+		"https://ja.wikipedia.org/wiki/東京都?action=history&amp;limit=5",
+		"画像/地図.png", "画像/地図@2x.png", "画像/地図@3x.png",
+		"info@例え.jp",
+		"www.example.jp/案内",
+	}
+	if !slices.Equal(texts, want) {
+		t.Errorf("texts\n got %q\nwant %q", texts, want)
 	}
 }
