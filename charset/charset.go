@@ -145,6 +145,7 @@ type LabelError struct {
 	Label string
 }
 
+// Error says what went wrong and where.
 func (e *LabelError) Error() string {
 	return fmt.Sprintf("charset: unknown charset label %q", e.Label)
 }

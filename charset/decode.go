@@ -59,6 +59,7 @@ type InvalidError struct {
 	Bytes   []byte // the invalid bytes
 }
 
+// Error says what went wrong and where.
 func (e *InvalidError) Error() string {
 	return fmt.Sprintf("charset: invalid %s sequence at byte %d", e.Charset, e.Offset)
 }

@@ -47,6 +47,7 @@ type EncodeError struct {
 	Invalid bool   // the text is not valid UTF-8 at Offset
 }
 
+// Error says what went wrong and where.
 func (e *EncodeError) Error() string {
 	if e.Invalid {
 		return fmt.Sprintf("charset: invalid UTF-8 at byte %d of text to encode in %s", e.Offset, e.Charset)
