@@ -16,7 +16,8 @@ import (
 // which "faß.de" is "xn--fa-hia.de" rather than "fass.de". The profile is:
 //
 //   - MapForLookup: UTS #46 mapping (case folding, width, NFC) and validity
-//     of labels for lookup, nontransitional;
+//     of labels for lookup, nontransitional, with the hyphen rules (no "--"
+//     in positions 3 and 4 outside "xn--" labels, no hyphen at either end);
 //   - BidiRule: the RFC 5893 bidi rule across the domain, which Section 4.2
 //     asks for on host labels;
 //   - StrictDomainName(false): UseSTD3ASCIIRules=false as Section 3.4 says,
