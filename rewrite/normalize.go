@@ -54,7 +54,7 @@ func (c *Converter) NormalizeURI(s string) (string, error) {
 				host = a
 			}
 		}
-		host = normPercent(strings.ToLower(host))
+		host = lowerASCIIKeepHex(normPercent(host))
 	case HostIPv4, HostIPvFuture:
 		host = strings.ToLower(host)
 	case HostIPv6:
@@ -154,4 +154,19 @@ func normPercent(s string) string {
 func NormalizeURI(s string) (string, error) {
 	var c Converter
 	return c.NormalizeURI(s)
+}
+
+// lowerASCIIKeepHex lowercases the ASCII letters of s except the hex digits
+// of percent-encodings, which case normalization makes uppercase.
+func lowerASCIIKeepHex(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '%' && i+2 < len(b):
+			i += 2
+		case 'A' <= c && c <= 'Z':
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"unicode/utf8"
 )
 
@@ -18,7 +19,9 @@ import (
 //   - private-use characters outside the query;
 //   - bidi formatting characters (Section 4.1), anywhere;
 //   - a "%" not followed by two hex digits;
-//   - a reg-name that fails the IDNA profile of Section 3.4 (HostToASCII).
+//   - a reg-name, or the domain of a mailto address, that fails the IDNA
+//     profile of Section 3.4 (HostToASCII), or whose percent-encoded octets
+//     are not UTF-8 where the name must be converted.
 func Validate(s string) []Violation {
 	u, err := Parse(s)
 	if err != nil {
@@ -31,7 +34,17 @@ func Validate(s string) []Violation {
 	if u.HostKind == HostRegName {
 		n := len(vs)
 		vs = checkComponent(vs, compHost, u.Host, u.HostOffset)
-		if len(vs) == n {
+		switch {
+		case len(vs) > n:
+		case !isASCII(u.Host):
+			// The host will be converted (Section 3.4): exactly what ToURI
+			// does must succeed.
+			if _, err := uriRegName(u.Host, u.HostOffset); err != nil {
+				vs = append(vs, err.(Violation))
+			}
+		default:
+			// An ASCII host is left as it is by ToURI; report a name that
+			// could not be resolved all the same.
 			host := u.Host
 			for i := 0; i < len(host); i++ {
 				if host[i] == '%' {
@@ -47,12 +60,24 @@ func Validate(s string) []Violation {
 		}
 	}
 	vs = checkComponent(vs, compPath, u.Path, u.PathOffset)
+	if u.isMailto() {
+		// The domains of mailto addresses are converted like hosts.
+		forEachAddress(u.Path, func(local string, _ int, domain string, do int) error {
+			if local != "" && !isASCII(domain) && invalidUTF8(domain) < 0 {
+				if _, err := uriRegName(domain, u.PathOffset+do); err != nil {
+					vs = append(vs, err.(Violation))
+				}
+			}
+			return nil
+		})
+	}
 	if u.HasQuery {
 		vs = checkComponent(vs, compQuery, u.Query, u.QueryOffset)
 	}
 	if u.HasFragment {
 		vs = checkComponent(vs, compFragment, u.Fragment, u.FragmentOffset)
 	}
+	slices.SortStableFunc(vs, func(a, b Violation) int { return a.Offset - b.Offset })
 	return vs
 }
 

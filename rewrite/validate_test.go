@@ -57,6 +57,10 @@ func TestValidate(t *testing.T) {
 		{"http://a..b/", []wantViolation{{7, CodeBadHost, -1}}},
 		{"http://xn--a/", []wantViolation{{7, CodeBadHost, -1}}},
 		{"http://" + strings.Repeat("a", 64) + ".com/", []wantViolation{{7, CodeBadHost, -1}}},
+		// Percent-encoded octets of a host that must be converted are UTF-8.
+		{"//\u00b8%80/", []wantViolation{{2, CodeBadHost, -1}}},
+		// The domains of mailto addresses are host names.
+		{"mailto:a@0\u00e0.\u05d0,b@\u00e9 x.example", []wantViolation{{9, CodeBadHost, -1}, {18, CodeBadHost, -1}, {20, CodeCharNotAllowed, ' '}}},
 		// Several at once, in order.
 		{"http://example.com/\u202e a%", []wantViolation{{19, CodeBidiFormatting, 0x202E}, {22, CodeCharNotAllowed, ' '}, {24, CodeBadPercent, -1}}},
 	}
