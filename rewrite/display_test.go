@@ -105,6 +105,21 @@ func aLabel(l string) string {
 	return a
 }
 
+// checkDisplay runs Display on each input and compares with the wanted form.
+func checkDisplay(t *testing.T, tests []struct{ in, want string }) {
+	t.Helper()
+	for _, tt := range tests {
+		got, err := Display(tt.in)
+		if err != nil {
+			t.Errorf("Display(%+q): %v", tt.in, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("Display(%+q)\n got %+q\nwant %+q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // Section 10: host labels that invite spoofing are shown as A-labels.
 func TestDisplaySpoofing(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -129,16 +144,7 @@ func TestDisplaySpoofing(t *testing.T) {
 		{"http://\u043f\u03c0.example/", "http://" + aLabel("\u043f\u03c0") + ".example/"},
 		{"http://\ud55c\u3042.example/", "http://" + aLabel("\ud55c\u3042") + ".example/"},
 	}
-	for _, tt := range tests {
-		got, err := Display(tt.in)
-		if err != nil {
-			t.Errorf("Display(%+q): %v", tt.in, err)
-			continue
-		}
-		if got != tt.want {
-			t.Errorf("Display(%+q)\n got %+q\nwant %+q", tt.in, got, tt.want)
-		}
-	}
+	checkDisplay(t, tests)
 }
 
 // UTS #58 minimal escaping: what would end a link found in text stays escaped.
@@ -167,16 +173,7 @@ func TestDisplayLinkTerms(t *testing.T) {
 		{"http://example.com/100%25", "http://example.com/100%"},
 		{"http://example.com/%2541", "http://example.com/%2541"},
 	}
-	for _, tt := range tests {
-		got, err := Display(tt.in)
-		if err != nil {
-			t.Errorf("Display(%+q): %v", tt.in, err)
-			continue
-		}
-		if got != tt.want {
-			t.Errorf("Display(%+q)\n got %+q\nwant %+q", tt.in, got, tt.want)
-		}
-	}
+	checkDisplay(t, tests)
 }
 
 func TestDisplayErrors(t *testing.T) {
