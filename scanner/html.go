@@ -430,6 +430,10 @@ func isRefresh(raw []byte, as []attr) bool {
 // attrValue adds the URLs of one attribute value.
 func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr, kind urlList) {
 	v := raw[a.start:a.end]
+	var quote byte
+	if a.start > 0 && (raw[a.start-1] == '"' || raw[a.start-1] == '\'') {
+		quote = raw[a.start-1]
+	}
 	add := func(i, j int) {
 		for i < j && isTagSpace(v[i]) {
 			i++
@@ -457,7 +461,7 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		// Text and IRI are set by tag, from one string.
 		s.pending = append(s.pending, Match{
 			Offset: off + int64(a.start+i), Length: j - i, Kind: KindAttr,
-			Element: elem, Attr: name, Decoded: iri.start != a.start+i,
+			Element: elem, Attr: name, Decoded: iri.start != a.start+i, Quote: quote,
 		})
 	}
 	switch kind {

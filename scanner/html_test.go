@@ -183,3 +183,20 @@ func TestHTMLTokenLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLQuote checks that an attribute match reports its value's quote
+// character, which a rewriter must escape in the new value.
+func TestHTMLQuote(t *testing.T) {
+	doc := `<a href="d"><a href='s'><a href=u><a href = "sp"><img srcset='a.png 1x, b.png 2x'><meta http-equiv=refresh content="0; url='x'">`
+	var got []byte
+	for _, m := range findHTML(t, doc, nil) {
+		q := m.Quote
+		if q == 0 {
+			q = '0'
+		}
+		got = append(got, q)
+	}
+	if want := `"'0"''"`; string(got) != want {
+		t.Errorf("quotes %s, want %s", got, want)
+	}
+}

@@ -57,6 +57,11 @@ type Match struct {
 	// Decoded reports whether character references were decoded to form IRI
 	// (HTML only).
 	Decoded bool
+
+	// Quote is the quote character around the attribute value of a
+	// KindAttr match, '"' or '\'', or 0 if the value is unquoted. A rewriter
+	// escapes it in the new value.
+	Quote byte
 }
 
 // Target returns the IRI the match points to: IRI with "http://" added for
