@@ -25,6 +25,12 @@ type HTMLOptions struct {
 	// SkipElements replaces DefaultSkipElements when not nil: text inside
 	// these elements is not scanned (attributes still are).
 	SkipElements []string
+	// SkipText leaves all text nodes unscanned: only URL-valued attributes
+	// are reported, for a rewriter of attributes.
+	SkipText bool
+	// SkipAttributes leaves attribute values unscanned: only text nodes
+	// are reported, for a linkifier.
+	SkipAttributes bool
 }
 
 // An HTMLScanner finds the IRIs of an HTML document read from an io.Reader
@@ -51,6 +57,8 @@ type HTMLScanner struct {
 	tagBuf  []byte   // the current tag, then the decoded forms of its URLs
 	iris    []span   // where in tagBuf the IRI of each pending match is
 	tr      tokenReader
+	noText  bool // HTMLOptions.SkipText
+	noAttrs bool // HTMLOptions.SkipAttributes
 }
 
 // A tokenReader is the reader of an HTMLScanner's tokenizer. It sets the
@@ -93,7 +101,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{f: newFinder(&o.Options)}
+	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes}
 	s.tr = tokenReader{r: r, max: max(MaxHTMLToken, 4*s.f.maxLen)}
 	s.z = xhtml.NewTokenizer(&s.tr)
 	s.tr.z = s.z
@@ -156,7 +164,7 @@ func (s *HTMLScanner) Scan() bool {
 		case xhtml.TextToken:
 			// The shortest match ("tel:1") has 5 bytes, and decoding
 			// character references never makes text longer.
-			if s.depth == 0 && len(raw) >= 5 {
+			if s.depth == 0 && len(raw) >= 5 && !s.noText {
 				s.text(raw, s.off)
 			}
 		}
@@ -332,8 +340,8 @@ var urlAttrLens = func() (m uint32) {
 // returns the tag's name.
 func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 	name, i := s.tagNameEnd(raw)
-	if i >= len(raw) || raw[i] == '>' {
-		return name // no attribute
+	if i >= len(raw) || raw[i] == '>' || s.noAttrs {
+		return name // no attribute, or not looked at
 	}
 	s.attrs = attrs(raw, i, s.attrs[:0])
 	s.tagBuf, s.iris = s.tagBuf[:0], s.iris[:0]

@@ -200,3 +200,23 @@ func TestHTMLQuote(t *testing.T) {
 		t.Errorf("quotes %s, want %s", got, want)
 	}
 }
+
+// TestHTMLSkipTextAttributes checks the options that leave out text nodes
+// or attribute values.
+func TestHTMLSkipTextAttributes(t *testing.T) {
+	doc := `<a href="http://a.example/">x</a><p>see http://t.example/ <img src=i.png></p>`
+	for _, c := range []struct {
+		o    HTMLOptions
+		want []string
+	}{
+		{HTMLOptions{}, []string{"a/href:http://a.example/", "scheme:http://t.example/", "img/src:i.png"}},
+		{HTMLOptions{SkipText: true}, []string{"a/href:http://a.example/", "img/src:i.png"}},
+		{HTMLOptions{SkipAttributes: true}, []string{"scheme:http://t.example/"}},
+		{HTMLOptions{SkipText: true, SkipAttributes: true}, nil},
+	} {
+		got := htmlDescribe(doc, findHTML(t, doc, &c.o))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%+v: got %q, want %q", c.o, got, c.want)
+		}
+	}
+}

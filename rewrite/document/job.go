@@ -77,7 +77,11 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	j.res, j.err = Result{}, nil
 	f := (*feed)(j)
 	if o.Format == HTML {
-		j.ms = scanner.NewHTMLScanner(f, &scanner.HTMLOptions{Options: o.Scanner, SkipElements: o.SkipElements})
+		j.ms = scanner.NewHTMLScanner(f, &scanner.HTMLOptions{
+			Options: o.Scanner, SkipElements: o.SkipElements,
+			SkipText:       o.Mode != Linkify && !o.TextNodes,
+			SkipAttributes: o.Mode == Linkify,
+		})
 	} else {
 		j.ms = scanner.NewScanner(f, &o.Scanner)
 	}
