@@ -5,6 +5,10 @@
 //
 // Run it from this directory after "npm ci": go run .
 //
+// With -e2e DIR it instead measures the whole iriscan rewrite command on
+// 100 MB corpora of HTML, text and mail written to DIR, and its peak memory
+// on 1 GB single-file inputs (see e2e.go): go run . -e2e /tmp/e2e
+//
 // Speeds are MB/s of process CPU time (getrusage), the best of three rounds,
 // so that a loaded machine slows the wall clock but not the comparison;
 // -wall prints wall-clock speeds instead.
@@ -45,12 +49,19 @@ var (
 	peers    = flag.Bool("peers", true, "also measure and score the peers (false: iriscan speeds only)")
 	only     = flag.String("only", "", "measure only the inputs whose name contains this")
 	cpuProf  = flag.String("cpuprofile", "", "write a CPU profile of the iriscan measurements to `file`")
+	e2eDir   = flag.String("e2e", "", "run the end-to-end benchmark of iriscan rewrite instead, with corpora written to (and reused from) `dir`")
+	e2eSize  = flag.Int("e2e-size", 100, "MB of each end-to-end corpus")
+	e2eBig   = flag.Int("e2e-big", 1024, "MB of the single-file inputs whose peak memory -e2e also measures (0: none)")
 )
 
 func main() {
 	log.SetFlags(0)
 	flag.Parse()
 	runtime.GOMAXPROCS(1)
+	if *e2eDir != "" {
+		runE2E()
+		return
+	}
 	ins := scantest.Inputs(*size)
 	if *only != "" {
 		ins = slices.DeleteFunc(ins, func(in scantest.Input) bool { return !strings.Contains(in.Name, *only) })

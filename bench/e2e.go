@@ -1,0 +1,293 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"log"
+	"mime/quotedprintable"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/iriscan/iriscan/scanner"
+	"github.com/iriscan/iriscan/scanner/scantest"
+	"golang.org/x/text/encoding/japanese"
+)
+
+// The end-to-end benchmark (-e2e): it builds the iriscan command, writes
+// corpora to disk, and runs "iriscan rewrite --to uri" over each under
+// /usr/bin/time -v, which reports the CPU time and the peak resident memory
+// of the whole process. The scanner alone and x/net/html's tokenize-and-Raw
+// pass run in this process over the same bytes, for comparison.
+
+// corpus is a set of files rewritten by one iriscan run.
+type corpus struct {
+	name   string
+	format string // --format
+	files  []string
+	size   int64
+	html   bool // the scanner baseline is the HTML scanner
+}
+
+func runE2E() {
+	dir := *e2eDir
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	bin := filepath.Join(dir, "iriscan")
+	build := exec.Command("go", "build", "-o", bin, "github.com/iriscan/iriscan/cmd/iriscan")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		log.Fatalf("building iriscan: %v", err)
+	}
+	size := int64(*e2eSize) << 20
+	cs := []corpus{
+		writeFiles(dir, "HTML pages", "html", size, func(i int) []byte { return scantest.Page(1<<20, int64(100+i)) }),
+		writeFiles(dir, "English prose", "text", size, func(i int) []byte { return scantest.Prose(1<<20, 2048, &scantest.English, int64(200+i)) }),
+		writeFiles(dir, "Japanese prose", "text", size, func(i int) []byte { return scantest.Prose(1<<20, 2048, &scantest.Japanese, int64(300+i)) }),
+		writeMbox(dir, "mail archive (mbox)", size),
+	}
+	if *e2eBig > 0 {
+		cs = append(cs, concat(dir, cs[0], int64(*e2eBig)<<20), concat(dir, cs[1], int64(*e2eBig)<<20), concat(dir, cs[3], int64(*e2eBig)<<20))
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "corpus\tMB\tfiles\trewrite --to uri MB/s (CPU)\tMB/s (wall)\tpeak RSS MB\tscanner alone MB/s\tx/net/html Raw MB/s\t")
+	for _, c := range cs {
+		cpu, wall, rss := timeRun(bin, c)
+		mb := float64(c.size) / 1e6
+		scan, raw := "-", "-"
+		if c.size <= 200<<20 && c.format != "mail" {
+			data := readAll(c.files)
+			scan = fmt.Sprintf("%.0f", measure(len(data), func() { scanOnly(data, c.html) }))
+			if c.html {
+				raw = fmt.Sprintf("%.0f", measure(len(data), func() { tokenizeRaw(data) }))
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%.0f\t%d\t%.0f\t%.0f\t%.1f\t%s\t%s\t\n", c.name, mb, len(c.files), mb/cpu.Seconds(), mb/wall.Seconds(), float64(rss)/1024, scan, raw)
+	}
+	tw.Flush()
+	fmt.Printf("\nGOMAXPROCS of iriscan: default; baselines GOMAXPROCS=1; %s\n", loadNote())
+}
+
+// timeRun runs iriscan rewrite --to uri over a corpus, output discarded, and
+// returns its CPU time (user+system), wall time and peak RSS in KiB.
+func timeRun(bin string, c corpus) (cpu, wall time.Duration, rssKiB int64) {
+	args := append([]string{"-v", bin, "rewrite", "--to", "uri", "--format", c.format}, c.files...)
+	cmd := exec.Command("/usr/bin/time", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Stdout = io.Discard
+	start := time.Now()
+	err := cmd.Run()
+	wall = time.Since(start)
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
+			log.Fatalf("%s: %v\n%s", c.name, err, tail(stderr.String()))
+		}
+	}
+	var user, sys float64
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), ": ")
+		if !ok {
+			continue
+		}
+		switch k {
+		case "User time (seconds)":
+			user, _ = strconv.ParseFloat(v, 64)
+		case "System time (seconds)":
+			sys, _ = strconv.ParseFloat(v, 64)
+		case "Maximum resident set size (kbytes)":
+			rssKiB, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	return time.Duration((user + sys) * float64(time.Second)), wall, rssKiB
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		s = s[len(s)-2000:]
+	}
+	return s
+}
+
+// scanOnly runs the scanner over data, as iriscan extract would without
+// its output.
+func scanOnly(data []byte, html bool) {
+	if html {
+		s := scanner.NewHTMLScanner(bytes.NewReader(data), &scanner.HTMLOptions{SkipText: true})
+		for s.Scan() {
+		}
+		return
+	}
+	s := scanner.NewScanner(bytes.NewReader(data), nil)
+	for s.Scan() {
+	}
+}
+
+func readAll(files []string) []byte {
+	var b []byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			log.Fatal(err)
+		}
+		b = append(b, d...)
+	}
+	return b
+}
+
+// writeFiles writes files of about 1 MiB made by gen until they hold size
+// bytes, unless they are there already.
+func writeFiles(dir, name, format string, size int64, gen func(i int) []byte) corpus {
+	c := corpus{name: name, format: format, html: format == "html"}
+	sub := filepath.Join(dir, strings.Fields(name)[0])
+	os.MkdirAll(sub, 0o755)
+	for i := 0; c.size < size; i++ {
+		f := filepath.Join(sub, fmt.Sprintf("%04d.%s", i, map[string]string{"html": "html", "text": "txt"}[format]))
+		fi, err := os.Stat(f)
+		if err != nil {
+			if err := os.WriteFile(f, gen(i), 0o644); err != nil {
+				log.Fatal(err)
+			}
+			fi, _ = os.Stat(f)
+		}
+		c.files = append(c.files, f)
+		c.size += fi.Size()
+	}
+	return c
+}
+
+// concat writes one file of at least size bytes by repeating the corpus c.
+func concat(dir string, c corpus, size int64) corpus {
+	ext := map[string]string{"html": ".html", "text": ".txt", "mail": ".mbox"}[c.format]
+	name := filepath.Join(dir, "big-"+strings.Fields(c.name)[0]+ext)
+	big := corpus{name: fmt.Sprintf("%s, one %d MB file", c.name, size>>20), format: c.format, files: []string{name}, html: c.html}
+	if fi, err := os.Stat(name); err == nil && fi.Size() >= size {
+		big.size = fi.Size()
+		return big
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	for big.size < size {
+		for _, in := range c.files {
+			d, err := os.ReadFile(in)
+			if err != nil {
+				log.Fatal(err)
+			}
+			w.Write(d)
+			big.size += int64(len(d))
+			if big.size >= size {
+				break
+			}
+		}
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+	return big
+}
+
+// writeMbox writes an mbox archive of about size bytes: messages of a few
+// KiB to a few tens of KiB, with text/plain parts in UTF-8 (quoted-printable)
+// and ISO-2022-JP (7bit), text/html parts in base64, and attachments,
+// their text from the scanner's prose generators.
+func writeMbox(dir, name string, size int64) corpus {
+	path := filepath.Join(dir, "archive.mbox")
+	c := corpus{name: name, format: "mail", files: []string{path}}
+	if fi, err := os.Stat(path); err == nil && fi.Size() >= size {
+		c.size = fi.Size()
+		return c
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	en := scantest.Prose(4<<20, 1024, &scantest.English, 11)
+	ja := scantest.Prose(4<<20, 1024, &scantest.Japanese, 12)
+	jis := japanese.ISO2022JP.NewEncoder()
+	var n int64
+	for i := 0; n < size; i++ {
+		var m bytes.Buffer
+		fmt.Fprintf(&m, "From sender%d@example.com Sat Nov 21 08:%02d:00 2026\n", i, i%60)
+		fmt.Fprintf(&m, "From: Sender %d <sender%d@example.com>\nTo: list@example.org\nSubject: message %d\nDate: Sat, 21 Nov 2026 08:%02d:00 +0000\nMessage-ID: <%d@example.com>\nMIME-Version: 1.0\n", i, i, i, i%60, i)
+		piece := func(src []byte, k int) []byte {
+			l := 2000 + (i*7919)%12000
+			start := (i * 104729 * (k + 1)) % (len(src) - l)
+			for start > 0 && src[start]&0xC0 == 0x80 {
+				start--
+			}
+			end := start + l
+			for end < len(src) && src[end]&0xC0 == 0x80 {
+				end++
+			}
+			return src[start:end]
+		}
+		switch i % 4 {
+		case 0: // UTF-8 quoted-printable text/plain
+			m.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
+			qp := quotedprintable.NewWriter(&m)
+			qp.Write(piece(en, 0))
+			qp.Close()
+			m.WriteString("\n")
+		case 1: // ISO-2022-JP 7bit text/plain
+			m.WriteString("Content-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit\n\n")
+			b, _ := jis.Bytes(piece(ja, 1))
+			m.Write(b)
+			m.WriteString("\n")
+		case 2: // multipart/alternative: plain 8bit + HTML base64
+			m.WriteString("Content-Type: multipart/alternative; boundary=\"b1\"\n\n--b1\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n")
+			p := piece(ja, 2)
+			m.Write(p)
+			m.WriteString("\n--b1\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+			h := scantest.Page(len(p), int64(i))
+			writeBase64(&m, h)
+			m.WriteString("--b1--\n")
+		case 3: // multipart/mixed with a text part and a binary attachment
+			m.WriteString("Content-Type: multipart/mixed; boundary=\"b2\"\n\n--b2\nContent-Type: text/plain; charset=utf-8\n\n")
+			m.Write(piece(en, 3))
+			m.WriteString("\n--b2\nContent-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"data.bin\"\nContent-Transfer-Encoding: base64\n\n")
+			writeBase64(&m, piece(en, 4))
+			m.WriteString("--b2--\n")
+		}
+		m.WriteString("\n")
+		// mbox "From " quoting of body lines.
+		b := bytes.ReplaceAll(m.Bytes()[bytes.IndexByte(m.Bytes(), '\n')+1:], []byte("\nFrom "), []byte("\n>From "))
+		w.Write(m.Bytes()[:bytes.IndexByte(m.Bytes(), '\n')+1])
+		w.Write(b)
+		n += int64(len(b)) + int64(bytes.IndexByte(m.Bytes(), '\n')+1)
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+	c.size = n
+	return c
+}
+
+// writeBase64 writes b in base64 lines of 76 characters.
+func writeBase64(w *bytes.Buffer, b []byte) {
+	s := base64.StdEncoding.EncodeToString(b)
+	for len(s) > 76 {
+		w.WriteString(s[:76])
+		w.WriteByte('\n')
+		s = s[76:]
+	}
+	w.WriteString(s)
+	w.WriteByte('\n')
+}
