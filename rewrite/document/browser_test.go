@@ -331,53 +331,51 @@ func TestBrowserBidiMarkup(t *testing.T) {
 	dir := t.TempDir()
 	link := regexp.MustCompile(`<a href="([^"]*)"( dir="ltr")?>([^<]*)</a>`)
 	noMarks := func(s string) string { return strings.ReplaceAll(s, "\u200e", "") }
+	// f gets each link's href and text, and whether the IRI is
+	// right-to-left (its text has the marks).
 	rewriteLinks := func(f func(href, text string, rtl bool) string) func(string) string {
 		return func(s string) string {
 			return link.ReplaceAllStringFunc(s, func(a string) string {
 				m := link.FindStringSubmatch(a)
-				return f(m[1], m[3], m[2] != "")
+				return f(m[1], m[3], strings.Contains(m[3], "\u200e"))
 			})
 		}
+	}
+	dirLTR := func(marks, all bool) func(string) string {
+		return rewriteLinks(func(h, x string, rtl bool) string {
+			if !marks {
+				x = noMarks(x)
+			}
+			if rtl || all {
+				return `<a href="` + h + `" dir="ltr">` + x + `</a>`
+			}
+			return `<a href="` + h + `">` + x + `</a>`
+		})
+	}
+	inner := func(open, close string, marks bool) func(string) string {
+		return rewriteLinks(func(h, x string, rtl bool) string {
+			if !marks {
+				x = noMarks(x)
+			}
+			return `<a href="` + h + `">` + open + x + close + `</a>`
+		})
 	}
 	variants := []struct {
 		name   string
 		markup func(string) string
 	}{
-		{"a dir=ltr + LRM (current)", nil},
-		{"a dir=ltr, no marks", noMarks},
+		{"<a dir=ltr> on every link, LRM in RTL IRIs (Rewrite's output)", nil},
+		{"<a dir=ltr> on every link, no marks", dirLTR(false, true)},
+		{"<a dir=ltr> on RTL IRIs only, LRM", dirLTR(true, false)},
+		{"<a dir=ltr> on RTL IRIs only, no marks", dirLTR(false, false)},
 		{"LRM only, no dir", rewriteLinks(func(h, x string, rtl bool) string {
 			return `<a href="` + h + `">` + x + `</a>`
 		})},
-		{"bdi dir=ltr + LRM", rewriteLinks(func(h, x string, rtl bool) string {
-			if !rtl {
-				return `<a href="` + h + `">` + x + `</a>`
-			}
-			return `<a href="` + h + `"><bdi dir="ltr">` + x + `</bdi></a>`
-		})},
-		{"bdi dir=ltr, no marks", rewriteLinks(func(h, x string, rtl bool) string {
-			if !rtl {
-				return `<a href="` + h + `">` + x + `</a>`
-			}
-			return `<a href="` + h + `"><bdi dir="ltr">` + noMarks(x) + `</bdi></a>`
-		})},
-		{"LRI..PDI + LRM", rewriteLinks(func(h, x string, rtl bool) string {
-			if !rtl {
-				return `<a href="` + h + `">` + x + `</a>`
-			}
-			return `<a href="` + h + `">` + "\u2066" + x + "\u2069</a>"
-		})},
-		{"LRI..PDI, no marks", rewriteLinks(func(h, x string, rtl bool) string {
-			if !rtl {
-				return `<a href="` + h + `">` + x + `</a>`
-			}
-			return `<a href="` + h + `">` + "\u2066" + noMarks(x) + "\u2069</a>"
-		})},
-		{"dir=ltr on every link + LRM", rewriteLinks(func(h, x string, rtl bool) string {
-			return `<a href="` + h + `" dir="ltr">` + x + `</a>`
-		})},
-		{"dir=ltr on every link, no marks", rewriteLinks(func(h, x string, rtl bool) string {
-			return `<a href="` + h + `" dir="ltr">` + noMarks(x) + `</a>`
-		})},
+		{"<a><bdi dir=ltr> on every link, LRM", inner(`<bdi dir="ltr">`, `</bdi>`, true)},
+		{"<a><bdi dir=ltr> on every link, no marks", inner(`<bdi dir="ltr">`, `</bdi>`, false)},
+		{"LRI..PDI in every link, LRM", inner("\u2066", "\u2069", true)},
+		{"LRI..PDI in every link, no marks", inner("\u2066", "\u2069", false)},
+		{"LRE..PDF in every link, LRM", inner("\u202a", "\u202c", true)},
 	}
 	for i, v := range variants {
 		page := filepath.Join(dir, fmt.Sprintf("variant%d.html", i))
