@@ -213,9 +213,17 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 // linkText returns the text of a link to the IRI target: its display form
 // with the marks of the IURI draft (LRM around each delimiter, so that the
 // components of a right-to-left IRI stay in order) but without the LRE/PDF
-// wrapper, and whether the IRI has right-to-left characters: then the link
-// gets dir="ltr", which isolates it from the paragraph (HTML's dir attribute
-// implies unicode-bidi: isolate).
+// wrapper, and whether the IRI has right-to-left characters.
+//
+// Every link gets dir="ltr", which isolates it from the paragraph (HTML's
+// dir attribute implies unicode-bidi: isolate) and sets its direction, as
+// Section 4.1 asks; the wrapper would only repeat it. An IRI without
+// right-to-left characters needs it too: in a right-to-left paragraph a
+// final delimiter ("https://example.org/docs/") would otherwise take the
+// paragraph's direction and be shown at the IRI's left. The marks are still
+// needed: within the isolate, a "/" between two right-to-left path segments
+// would join them into one right-to-left run, shown in reverse order
+// (TestBrowserBidiLinks checks both in Chromium).
 func (j *job) linkText(target string) (string, bool, error) {
 	d, err := j.linkConv.Display(target)
 	if err != nil {

@@ -183,7 +183,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		text, rtl, err := j.linkText(target)
+		text, _, err := j.linkText(target)
 		if err != nil {
 			return false, err
 		}
@@ -200,9 +200,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 			j.repl = appendEscaped(j.repl, j.o.Rel, '"')
 			j.repl = append(j.repl, '"')
 		}
-		if rtl {
-			j.repl = append(j.repl, ` dir="ltr"`...)
-		}
+		j.repl = append(j.repl, ` dir="ltr"`...) // every link: see linkText
 		j.repl = append(j.repl, '>')
 		j.repl = appendEscaped(j.repl, trimAdded(m, text), 0)
 		j.repl = append(j.repl, "</a>"...)
