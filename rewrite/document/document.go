@@ -213,7 +213,7 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 // linkText returns the text of a link to the IRI target: its display form
 // with the marks of the IURI draft (LRM around each delimiter, so that the
 // components of a right-to-left IRI stay in order) but without the LRE/PDF
-// wrapper, and whether the IRI has right-to-left characters.
+// wrapper.
 //
 // Every link gets dir="ltr", which isolates it from the paragraph (HTML's
 // dir attribute implies unicode-bidi: isolate) and sets its direction, as
@@ -224,17 +224,17 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 // needed: within the isolate, a "/" between two right-to-left path segments
 // would join them into one right-to-left run, shown in reverse order
 // (TestBrowserBidiLinks checks both in Chromium).
-func (j *job) linkText(target string) (string, bool, error) {
+func (j *job) linkText(target string) (string, error) {
 	d, err := j.linkConv.Display(target)
 	if err != nil {
-		return "", false, err
+		return "", err
 	}
 	if t, ok := strings.CutPrefix(d, "\u202A"); ok {
 		if t, ok := strings.CutSuffix(t, "\u202C"); ok {
-			return t, true, nil
+			return t, nil
 		}
 	}
-	return d, false, nil
+	return d, nil
 }
 
 // trimAdded removes from a converted target the scheme the scanner added to

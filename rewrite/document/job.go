@@ -183,7 +183,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		text, _, err := j.linkText(target)
+		text, err := j.linkText(target)
 		if err != nil {
 			return false, err
 		}
