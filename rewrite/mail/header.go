@@ -211,7 +211,13 @@ func (he *headerEdit) contentType(v []byte) ([]byte, bool) {
 			last = i
 		case he.charset != "" && name == "charset":
 			out = append(out, v[last:vs]...)
-			out = append(out, he.charset...)
+			if v[vs] == '"' {
+				out = append(out, '"')
+				out = append(out, he.charset...)
+				out = append(out, '"')
+			} else {
+				out = append(out, he.charset...)
+			}
 			last = i
 			setCharset = true
 		}
