@@ -15,8 +15,8 @@
 //     Latin-1 text linkified with a Japanese display form, say—the part is
 //     decoded and rewritten in UTF-8 instead, and the value of the charset
 //     parameter becomes utf-8 (added if it was missing). A part labelled
-//     US-ASCII, or not labelled, is read as UTF-8 and gets charset=utf-8 if
-//     it was ASCII and no longer is.
+//     US-ASCII, or not labelled, is read as UTF-8 and, if its new body is
+//     not ASCII, labelled utf-8 (it was read as UTF-8).
 //   - The body is re-encoded with the part's Content-Transfer-Encoding:
 //     quoted-printable by mime/quotedprintable, base64 in lines of 76
 //     characters, both with the part's line ending (CRLF or LF). A 7bit (or

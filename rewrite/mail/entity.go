@@ -26,6 +26,8 @@ type job struct {
 	msgOff  int64    // input offset of the message
 	splices []splice // changes of the message, in order
 
+	onMessage func(msg []byte, s []splice) // for tests
+
 	rd  bytes.Reader
 	br  *bufio.Reader // reads headers
 	doc document.Rewriter
@@ -57,6 +59,9 @@ func (j *job) message(msg []byte, off int64) error {
 	j.msgOff = off
 	j.splices = j.splices[:0]
 	j.entity(msg, 0, len(msg), 0, true, false)
+	if j.onMessage != nil {
+		j.onMessage(msg, j.splices)
+	}
 	last := 0
 	for _, s := range j.splices {
 		if err := j.write(msg[last:s.start]); err != nil {

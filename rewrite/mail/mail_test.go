@@ -2,6 +2,8 @@ package mail
 
 import (
 	"bytes"
+	"io"
+	"mime/quotedprintable"
 	"os"
 	"path/filepath"
 	"strings"
@@ -231,5 +233,30 @@ func TestLooks(t *testing.T) {
 		if got := Looks([]byte(in)); got != want {
 			t.Errorf("Looks(%q) = %v", in, got)
 		}
+	}
+}
+
+func TestAddFields(t *testing.T) {
+	// A message without MIME fields, linkified with a non-ASCII display
+	// form: text/html; charset=utf-8, and quoted-printable because the
+	// body was implicitly 7bit.
+	in := "Subject: x\n\nsee http://例え.jp/\n"
+	got, _ := rewriteBytes(t, []byte(in), document.Linkify)
+	hdr := "Subject: x\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+	if !strings.HasPrefix(string(got), hdr) {
+		t.Fatalf("header: %q", got)
+	}
+	body, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(string(got[len(hdr):]))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<div style="white-space: pre-wrap">see <a href="http://xn--r8jz45g.jp/">http://例え.jp/</a></div>` + "\n"
+	if string(body) != want {
+		t.Errorf("body %q, want %q", body, want)
+	}
+	// --to uri of the same message: ASCII, so nothing but the IRI changes.
+	got, _ = rewriteBytes(t, []byte(in), document.ToURI)
+	if want := "Subject: x\n\nsee http://xn--r8jz45g.jp/\n"; string(got) != want {
+		t.Errorf("uri: %q, want %q", got, want)
 	}
 }

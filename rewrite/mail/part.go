@@ -116,7 +116,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	if p.toHTML {
 		he.mediaType = "text/html"
 	}
-	if switched || asciiLabel && isASCII(body) && !isASCII(out) {
+	if switched || asciiLabel && !isASCII(out) {
 		he.charset = "utf-8"
 	}
 	eol := "\n"
