@@ -5,6 +5,7 @@ go 1.26.0
 toolchain go1.26.8
 
 require (
+	github.com/emersion/go-message v0.18.2
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )

@@ -1,0 +1,85 @@
+// Package mail rewrites the IRIs of mail messages (RFC 5322, MIME) and mbox
+// archives, and turns them into links, changing nothing else.
+//
+// Rewrite walks the MIME structure of each message. A text/plain or
+// text/html part that is not an attachment is decoded from its transfer
+// encoding and charset, rewritten by a document.Rewriter, and written back
+// re-encoded; every other byte—headers, preamble and epilogue, delimiters,
+// other parts, line endings—is copied as it was, and a part in which
+// nothing changes is copied byte for byte, not re-encoded.
+//
+// # What changes in a changed part
+//
+//   - The body is written in its charset when the charset can represent the
+//     result (document.Options.StrictCharset is set). When it cannot—a
+//     Latin-1 text linkified with a Japanese display form, say—the part is
+//     decoded and rewritten in UTF-8 instead, and the value of the charset
+//     parameter becomes utf-8 (added if it was missing). A part labelled
+//     US-ASCII, or not labelled, is read as UTF-8 and, if its new body is
+//     not ASCII, labelled utf-8 (it was read as UTF-8).
+//   - The body is re-encoded with the part's Content-Transfer-Encoding:
+//     quoted-printable by mime/quotedprintable, base64 in lines of 76
+//     characters, both with the part's line ending (CRLF or LF). A 7bit (or
+//     unlabelled) part whose new body is not ASCII, or a 7bit or 8bit part
+//     with a line over 998 octets, becomes quoted-printable: it is the
+//     encoding that keeps the mail readable and safe on any transport,
+//     whereas 8bit needs 8BITMIME all the way. The line breaks at the end of
+//     a body are kept as they were.
+//   - Linkify makes a text/plain part text/html: the media type in
+//     Content-Type becomes text/html, its charset parameter stays, its
+//     format and delsp parameters, meaningless for HTML, go. The body
+//     becomes an HTML fragment, <div style="white-space: pre-wrap">…</div>,
+//     so that it shows as the plain text did (line breaks and spaces kept,
+//     long lines wrapped), with the text escaped and each IRI a link. A part
+//     in which no link is made stays text/plain and unchanged. A text/html
+//     part is linkified in place.
+//   - Headers are edited in their raw bytes: only the media type, the
+//     charset value, the format and delsp parameters and the transfer
+//     encoding value change; a missing Content-Type or
+//     Content-Transfer-Encoding field is added at the end of the part's
+//     header (with MIME-Version: 1.0 at the top of a message without one).
+//
+// # format=flowed
+//
+// A format=flowed text/plain part (RFC 3676, DelSp=yes or no) is unflowed
+// before scanning: space-stuffing removed, soft line breaks joined (their
+// trailing space deleted when DelSp=yes) with the quote marks of the joined
+// line, so that an IRI wrapped by a soft break is found as one IRI. When
+// the part stays text/plain (ToURI, ToIRI, ToDisplay), the changes are put
+// back into the flowed text: text outside the rewritten IRIs keeps its soft
+// line breaks exactly, and an IRI that spanned soft breaks is written back
+// unbroken, on one line, where it started, so that a reader that ignores
+// format=flowed sees one IRI too. When linkified into HTML, hard line breaks
+// stay line breaks, the soft breaks of DelSp=yes text become <wbr> (a break
+// opportunity, outside links) and those of DelSp=no text leave their space,
+// where pre-wrap may wrap.
+//
+// # What is left alone
+//
+// Parts with Content-Disposition: attachment are never changed, text
+// attachments included: an attached file is the sender's file. Non-text
+// parts are copied. A message/rfc822 part that is not an attachment (a
+// forwarded message shown inline) is walked like a message if its transfer
+// encoding is 7bit, 8bit or binary. A malformed entity—a multipart without
+// its closing delimiter or boundary, a bad base64 or quoted-printable body,
+// an unknown charset or transfer encoding, a header that cannot be read—is
+// copied byte for byte and reported to OnError as a *PartError.
+//
+// # mbox
+//
+// An input whose first line starts with "From " is an mbox archive: a
+// message starts after each "From " line at the start of the input or
+// after an empty line, and the empty line before the separator is kept out
+// of the message. Each message is read, rewritten and written before the
+// next is read, so memory is bounded by the largest message. ">From "
+// lines are message text and are not unquoted.
+//
+// # go-message
+//
+// Headers are read with github.com/emersion/go-message/textproto.ReadHeader,
+// media types and parameters (RFC 2231 and encoded words included) with
+// message.Header.ContentType and ContentDisposition, and transfer encodings
+// are decoded by message.New. Multipart delimiters are found in the bytes
+// by this package, because the offsets are needed to splice changed parts
+// into the original message (see Rewrite).
+package mail

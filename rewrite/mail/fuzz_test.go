@@ -1,0 +1,56 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/iriscan/iriscan/rewrite/document"
+)
+
+// FuzzMail checks that arbitrary input never panics, that the output is
+// the input when nothing changed, and that the bytes outside the spliced
+// parts are the input's.
+func FuzzMail(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.eml")
+	for _, fn := range files {
+		b, _ := os.ReadFile(fn)
+		f.Add(b, uint8(0))
+	}
+	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://例え.jp/\n--b--\n"), uint8(3))
+	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> http://例 \n> え.jp/ \nx\n"), uint8(3))
+	f.Fuzz(func(t *testing.T, in []byte, m uint8) {
+		mode := document.Mode(m%4 + 1)
+		var out bytes.Buffer
+		j := newJob(&Options{Document: document.Options{Mode: mode}})
+		j.w = &out
+		var spliced []splice
+		j.onMessage = func(msg []byte, s []splice) {
+			// Between splices, the output is the message.
+			for k, sp := range s {
+				if sp.start > sp.end || k > 0 && s[k-1].end > sp.start {
+					t.Fatalf("bad splices %v", s)
+				}
+			}
+			spliced = append(spliced, s...)
+		}
+		err := j.run(bufioReader(in))
+		if err != nil {
+			t.Fatalf("error %v", err)
+		}
+		res := j.res
+		if res.Read != int64(len(in)) {
+			t.Fatalf("Read %d of %d", res.Read, len(in))
+		}
+		if !res.Changed() && !bytes.Equal(out.Bytes(), in) {
+			t.Fatalf("unchanged but output differs:\n%q\n%q", in, out.Bytes())
+		}
+		if res.Changed() != (len(spliced) > 0) {
+			t.Fatalf("Changed %v with %d splices", res.Changed(), len(spliced))
+		}
+	})
+}
+
+func bufioReader(b []byte) *bufio.Reader { return bufio.NewReaderSize(bytes.NewReader(b), 64<<10) }

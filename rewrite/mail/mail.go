@@ -1,0 +1,233 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+
+	"github.com/iriscan/iriscan/rewrite/document"
+)
+
+// Options configure a mail rewrite. Document's Mode, Scanner, TextNodes,
+// Bidi, Target, Rel, OnError apply to each text part; its Format, Charset,
+// StrictCharset and OnEdit are set per part by this package (ignored from
+// the caller).
+//
+// OnError receives, besides the IRIs that cannot be converted, one
+// ConvertError with an empty Text and a *PartError for each text part that
+// is left as it was because it cannot be read (see PartError). Offsets are
+// byte offsets in the whole input file, except where a transfer encoding or
+// a change of charset stands between the file and the text: see Rewrite.
+type Options struct{ Document document.Options }
+
+// A PartError is a MIME entity that could not be read—a multipart without
+// its closing delimiter, a bad base64 or quoted-printable body, an unknown
+// charset, a malformed header—and that was therefore copied byte for byte.
+// It reaches Options.Document.OnError as the Err of a ConvertError whose
+// Offset and Length are the entity's bytes in the input and whose Text is
+// empty; it is not an error of Rewrite.
+type PartError struct {
+	Offset int64 // the entity's first byte in the input
+	Err    error
+}
+
+// Error says what and where.
+func (e *PartError) Error() string {
+	return "mail: part at byte " + itoa(e.Offset) + " copied unchanged: " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *PartError) Unwrap() error { return e.Err }
+
+// errMissingClose and friends are the causes of a PartError.
+var (
+	errNoClose    = errors.New("multipart without its closing delimiter")
+	errNoBoundary = errors.New("multipart without a boundary parameter")
+	errDepth      = errors.New("MIME structure nested too deep")
+)
+
+// Rewrite reads one RFC 5322 message, or an mbox archive of many ("From "
+// separator lines, detected by the first line), from r and writes it to w.
+//
+// The text/plain and text/html parts that are not attachments are decoded
+// from their transfer encoding and charset and rewritten as
+// o.Document.Mode says; see the package documentation for what changes
+// and what does not. The returned Result sums the counts of the parts
+// (Read and Written are bytes of the whole input and output);
+// Result.Changed reports whether the output differs from the input.
+//
+// The offsets passed to OnError are byte offsets in the input file. For a
+// part whose body is quoted-printable or base64, or that had to be
+// rewritten in UTF-8, the offset is that of the part's body, the first byte
+// after its header, since no byte of the file corresponds to a decoded
+// character there.
+//
+// An mbox archive is read one message at a time: memory is bounded by the
+// largest message, not by the archive. The error returned is the first
+// read or write error, or an option error (document.ErrOptions); a
+// malformed message or part is not an error, it is copied as it is.
+func Rewrite(w io.Writer, r io.Reader, o *Options) (document.Result, error) {
+	var opts Options
+	if o != nil {
+		opts = *o
+	}
+	if opts.Document.Mode < document.ToURI || opts.Document.Mode > document.Linkify {
+		return document.Result{}, &document.Error{Err: errors.Join(document.ErrOptions, errors.New("mail: no mode"))}
+	}
+	j := newJob(&opts)
+	br := bufio.NewReaderSize(r, 64<<10)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	j.w = bw
+	err := j.run(br)
+	if ferr := bw.Flush(); err == nil && ferr != nil {
+		err = &document.Error{Offset: j.res.Read, Err: ferr}
+	}
+	return j.res, err
+}
+
+// run reads the input: one message, or an mbox.
+func (j *job) run(br *bufio.Reader) error {
+	head, _ := br.Peek(5)
+	if !bytes.Equal(head, []byte("From ")) {
+		buf := bytes.NewBuffer(j.buf[:0])
+		n, err := buf.ReadFrom(br)
+		j.buf = buf.Bytes()
+		j.res.Read = n
+		if err != nil {
+			j.message(j.buf, 0)
+			return &document.Error{Offset: n, Err: err}
+		}
+		return j.message(j.buf, 0)
+	}
+	// mbox: a message starts after each "From " line that begins the file
+	// or follows an empty line; the empty line belongs to the separator.
+	var off int64     // input offset of buf[0]
+	blank := -1       // length of the last line when it is empty, else -1
+	first := true     // no line read yet
+	j.buf = j.buf[:0] // the current message
+	for {
+		start := len(j.buf)
+		var rerr error
+		for {
+			s, err := br.ReadSlice('\n')
+			j.buf = append(j.buf, s...)
+			if err != bufio.ErrBufferFull {
+				rerr = err
+				break
+			}
+		}
+		line := j.buf[start:]
+		j.res.Read += int64(len(line))
+		if len(line) > 0 && bytes.HasPrefix(line, []byte("From ")) && (first || blank >= 0) {
+			if !first {
+				end := start - blank
+				if err := j.message(j.buf[:end], off); err != nil {
+					return err
+				}
+				if err := j.write(j.buf[end:start]); err != nil {
+					return err
+				}
+			}
+			if err := j.write(line); err != nil { // the separator line
+				return err
+			}
+			off += int64(len(j.buf))
+			j.buf = j.buf[:0]
+			blank = -1
+		} else if isBlankLine(line) {
+			blank = len(line)
+		} else {
+			blank = -1
+		}
+		first = false
+		if rerr != nil {
+			err := j.message(j.buf, off)
+			if rerr != io.EOF {
+				return &document.Error{Offset: j.res.Read, Err: rerr}
+			}
+			return err
+		}
+	}
+}
+
+func isBlankLine(l []byte) bool {
+	return len(l) == 1 && l[0] == '\n' || len(l) == 2 && l[0] == '\r' && l[1] == '\n'
+}
+
+// write writes b to the output.
+func (j *job) write(b []byte) error {
+	if len(b) == 0 {
+		return nil
+	}
+	n, err := j.w.Write(b)
+	j.res.Written += int64(n)
+	if err != nil {
+		return &document.Error{Offset: j.res.Read, Err: err}
+	}
+	return nil
+}
+
+// Looks reports whether the start of a file looks like a mail message or an
+// mbox (for --format auto): "From " line, or the first line is a header field
+// such as Received:, Return-Path:, From:, Date:, Message-ID:, MIME-Version:,
+// Subject:, Delivered-To:, X-…: (field-name ":" per RFC 5322).
+//
+// To keep ordinary text that happens to start with "Note:" from passing for
+// mail, the field name must be one that starts messages in practice (those
+// above and the other RFC 5322, MIME and common trace fields) or an X- field.
+func Looks(head []byte) bool {
+	if bytes.HasPrefix(head, []byte("From ")) {
+		return true
+	}
+	i := bytes.IndexByte(head, ':')
+	if i <= 0 {
+		return false
+	}
+	name := head[:i]
+	for _, c := range name {
+		if c <= ' ' || c > '~' { // RFC 5322 ftext: %d33-57 / %d59-126
+			return false
+		}
+	}
+	if len(name) > 2 && (name[0] == 'X' || name[0] == 'x') && name[1] == '-' {
+		return true
+	}
+	_, ok := startFields[string(bytes.ToLower(name))]
+	return ok
+}
+
+var startFields = map[string]struct{}{
+	"received": {}, "return-path": {}, "from": {}, "sender": {}, "to": {}, "cc": {},
+	"bcc": {}, "reply-to": {}, "date": {}, "message-id": {}, "mime-version": {},
+	"subject": {}, "delivered-to": {}, "in-reply-to": {}, "references": {},
+	"content-type": {}, "content-transfer-encoding": {}, "envelope-to": {},
+	"authentication-results": {}, "dkim-signature": {}, "arc-seal": {},
+	"arc-message-signature": {}, "arc-authentication-results": {},
+	"received-spf": {}, "resent-from": {}, "resent-date": {}, "resent-to": {},
+	"resent-message-id": {}, "resent-sender": {}, "comments": {}, "keywords": {},
+	"user-agent": {}, "list-id": {}, "list-unsubscribe": {}, "precedence": {},
+	"thread-topic": {}, "thread-index": {}, "importance": {}, "organization": {},
+}
+
+func itoa(n int64) string {
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,358 @@
+package mail
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"io"
+	"mime/quotedprintable"
+	"strings"
+
+	"github.com/emersion/go-message"
+	"github.com/emersion/go-message/textproto"
+
+	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/rewrite/document"
+)
+
+// An edit is a change the document rewriter made, with its new bytes kept
+// in job.arena.
+type edit struct {
+	off, n int
+	b0, b1 int // the new bytes: arena[b0:b1]
+}
+
+// The wrapper of a text/plain part linkified into HTML: white-space:
+// pre-wrap keeps the line breaks and runs of spaces of the text, as a mail
+// reader shows plain text, while still wrapping long lines.
+const (
+	htmlOpen  = `<div style="white-space: pre-wrap">`
+	htmlClose = `</div>`
+	wbr       = `<wbr>`
+)
+
+// textPart rewrites the text part msg[s:e], whose body starts at bs.
+func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, params map[string]string, top bool) {
+	raw := msg[bs:e]
+	core, tail := splitTail(raw)
+	if len(core) == 0 {
+		return
+	}
+	cte := cteOf(h)
+	identity := isIdentity(cte)
+	body := core
+	if !identity {
+		// Transfer decoding by go-message: an entity whose header has
+		// only the transfer encoding, so that no charset conversion
+		// happens (the charset package decodes with an offset map).
+		var th textproto.Header
+		th.Set("Content-Transfer-Encoding", cte)
+		ent, err := message.New(message.Header{Header: th}, bytes.NewReader(core))
+		if err != nil {
+			j.partError(s, e, err)
+			return
+		}
+		if body, err = io.ReadAll(ent.Body); err != nil {
+			j.partError(s, e, err)
+			return
+		}
+	}
+	ct := h.Get("Content-Type")
+	asciiLabel := !h.Has("Content-Type") || params["charset"] == "" || isASCIILabel(params["charset"])
+	var cs *charset.Charset
+	if asciiLabel {
+		// US-ASCII (the default, RFC 2045 Section 5.2) is read as UTF-8,
+		// of which it is a subset; non-ASCII output makes it utf-8.
+		var n int
+		if cs, n = charset.BOM(body); cs == nil || n == 0 {
+			cs = charset.UTF8
+		}
+	} else {
+		var err error
+		if cs, _, err = charset.Detect(body, charset.Hint{Format: charset.FormatMail, ContentType: ct}); err != nil {
+			j.partError(s, e, err)
+			return
+		}
+	}
+	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
+	p := partRun{
+		toHTML: mt == "text/plain" && j.o.Document.Mode == document.Linkify,
+		flowed: mt == "text/plain" && strings.EqualFold(params["format"], "flowed") && !utf16,
+		format: document.Text,
+	}
+	p.delSp = p.flowed && strings.EqualFold(params["delsp"], "yes")
+	if mt == "text/html" {
+		p.format = document.HTML
+	}
+	bodyOff := j.msgOff + int64(bs)
+	out, res, err := j.runPart(&p, body, cs, identity, bodyOff)
+	switched := false
+	var ee *charset.EncodeError
+	if err != nil && errors.As(err, &ee) {
+		// The charset cannot represent the result: the part is
+		// rewritten in UTF-8.
+		u8, derr := cs.NewDecoder().Bytes(body)
+		if derr != nil {
+			j.partError(s, e, derr)
+			return
+		}
+		u8 = bytes.Clone(u8)
+		cs, switched = charset.UTF8, true
+		out, res, err = j.runPart(&p, u8, cs, false, bodyOff)
+	}
+	if err != nil {
+		j.partError(s, e, err)
+		return
+	}
+	j.res.Matches += res.Matches
+	j.res.Failed += res.Failed
+	j.res.Invalid += res.Invalid
+	if res.Edits == 0 {
+		return
+	}
+
+	// The header: media type, charset and transfer encoding.
+	var he headerEdit
+	if p.toHTML {
+		he.mediaType = "text/html"
+	}
+	if switched || asciiLabel && !isASCII(out) {
+		he.charset = "utf-8"
+	}
+	eol := "\n"
+	if bytes.Contains(raw, []byte("\r\n")) || len(raw) == 0 && bytes.Contains(msg[s:bs], []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	newCTE := cte
+	switch {
+	case (cte == "" || cte == "7bit") && (!isASCII(out) || longLines(out)),
+		cte == "8bit" && longLines(out):
+		newCTE = "quoted-printable"
+		he.cte = newCTE
+	}
+	var enc []byte
+	switch newCTE {
+	case "quoted-printable":
+		var bb bytes.Buffer
+		qw := quotedprintable.NewWriter(&bb)
+		qw.Binary = cs == charset.UTF16LE || cs == charset.UTF16BE
+		qw.Write(out)
+		qw.Close()
+		enc = bb.Bytes()
+		if eol == "\n" {
+			enc = bytes.ReplaceAll(enc, []byte("\r\n"), []byte("\n"))
+		}
+	case "base64":
+		enc = encodeBase64(out, eol)
+	default:
+		enc = out
+	}
+	newBody := append(enc, tail...)
+	hdr := msg[s:bs]
+	newHdr, ok := he.apply(hdr, top)
+	if !ok {
+		j.partError(s, e, errors.New("cannot edit the Content-Type field"))
+		return
+	}
+	if !bytes.Equal(newHdr, hdr) {
+		j.splices = append(j.splices, splice{s, bs, newHdr})
+	}
+	if !bytes.Equal(newBody, raw) {
+		j.splices = append(j.splices, splice{bs, e, newBody})
+	}
+	j.res.Edits += res.Edits
+}
+
+// partRun says how a text part is rewritten.
+type partRun struct {
+	toHTML bool // linkify text/plain into an HTML fragment
+	flowed bool // format=flowed
+	delSp  bool // DelSp=yes
+	format document.Format
+}
+
+// runPart rewrites the decoded body of a text part, in charset cs, and returns
+// the new body (in cs, before transfer encoding). exact says that body
+// offsets are file offsets from bodyOff on. Edits is 0 if nothing changes.
+func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, bodyOff int64) ([]byte, document.Result, error) {
+	u := body
+	j.dels = j.dels[:0]
+	if p.flowed {
+		j.u, j.dels = unflow(body, p.delSp, j.u[:0], j.dels)
+		u = j.u
+	}
+	j.edits, j.arena, j.errs, j.links = j.edits[:0], j.arena[:0], j.errs[:0], 0
+	if p.toHTML {
+		j.linkPfx, _ = cs.Encode(j.linkPfx[:0], "<a href=", charset.FallbackError)
+	}
+	d := &j.doc
+	d.Options = j.o.Document
+	d.Format, d.Charset, d.StrictCharset = p.format, cs, true
+	d.OnEdit = func(e document.Edit) {
+		if p.toHTML && bytes.Contains(e.New, j.linkPfx) {
+			j.links++
+		}
+		b0 := len(j.arena)
+		j.arena = append(j.arena, e.New...)
+		j.edits = append(j.edits, edit{int(e.Offset), int(e.Length), b0, len(j.arena)})
+	}
+	d.OnError = nil
+	if j.o.Document.OnError != nil {
+		d.OnError = func(e *document.ConvertError) {
+			c := *e
+			c.Text = strings.Clone(c.Text)
+			j.errs = append(j.errs, c)
+		}
+	}
+	j.out.Reset()
+	res, err := d.Rewrite(&j.out, bytes.NewReader(u))
+	d.OnEdit, d.OnError = nil, nil
+	if err != nil {
+		return nil, res, err
+	}
+	// Report the IRIs that could not be converted, at file offsets.
+	if len(j.errs) > 0 {
+		m := unflowMap{dels: j.dels}
+		for i := range j.errs {
+			c := &j.errs[i]
+			if exact {
+				st := m.start(int(c.Offset))
+				en := unflowMap{dels: j.dels}
+				c.Length = int64(en.end(int(c.Offset+c.Length)) - st)
+				c.Offset = bodyOff + int64(st)
+			} else {
+				c.Offset, c.Length = bodyOff, int64(len(body))
+			}
+			j.o.Document.OnError(c)
+		}
+	}
+	if p.toHTML && j.links == 0 {
+		res.Edits = 0 // only escapes: the part stays plain text
+	}
+	if res.Edits == 0 {
+		return nil, res, nil
+	}
+	out := bytes.Clone(j.out.Bytes())
+	switch {
+	case p.toHTML:
+		out = j.wrapHTML(out, cs, p.delSp)
+	case len(j.dels) > 0:
+		// Put the changes back into the flowed body: text outside the
+		// rewritten IRIs keeps its soft line breaks; an IRI that
+		// spanned soft breaks is written unbroken in their place.
+		out = out[:0]
+		m := unflowMap{dels: j.dels}
+		last := 0
+		for _, e := range j.edits {
+			st := m.start(e.off)
+			en := m.end(e.off + e.n)
+			out = append(out, body[last:st]...)
+			out = append(out, j.arena[e.b0:e.b1]...)
+			last = en
+		}
+		out = append(out, body[last:]...)
+	}
+	return out, res, nil
+}
+
+// wrapHTML turns the linkified text out, in charset cs, into the HTML
+// fragment of a text/plain part: a soft line break of DelSp=yes text
+// becomes <wbr> (with DelSp=no its space stays and is the break
+// opportunity), and the whole is wrapped in a pre-wrap div, after a byte
+// order mark if there is one.
+func (j *job) wrapHTML(out []byte, cs *charset.Charset, delSp bool) []byte {
+	if delSp {
+		var b []byte
+		k, shift, last := 0, 0, 0
+		for _, d := range j.dels {
+			if !d.soft {
+				continue
+			}
+			for k < len(j.edits) && j.edits[k].off+j.edits[k].n <= d.u {
+				shift += (j.edits[k].b1 - j.edits[k].b0) - j.edits[k].n
+				k++
+			}
+			if k < len(j.edits) && j.edits[k].off < d.u {
+				continue // inside a link
+			}
+			x := d.u + shift
+			b = append(b, out[last:x]...)
+			b = append(b, wbr...)
+			last = x
+		}
+		out = append(b, out[last:]...)
+	}
+	_, n := charset.BOM(out)
+	open, _ := cs.Encode(nil, htmlOpen, charset.FallbackError)
+	cl, _ := cs.Encode(nil, htmlClose, charset.FallbackError)
+	b := make([]byte, 0, len(out)+len(open)+len(cl))
+	b = append(b, out[:n]...)
+	b = append(b, open...)
+	b = append(b, out[n:]...)
+	return append(b, cl...)
+}
+
+// splitTail splits the line breaks at the end of a body from the rest.
+func splitTail(b []byte) (core, tail []byte) {
+	i := len(b)
+	for i > 0 && (b[i-1] == '\n' || b[i-1] == '\r') {
+		i--
+	}
+	return b[:i], b[i:]
+}
+
+// encodeBase64 encodes b in lines of 76 characters ended by eol, without a
+// line break after the last (the body's trailing line breaks are kept
+// from the source).
+func encodeBase64(b []byte, eol string) []byte {
+	e := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
+	base64.StdEncoding.Encode(e, b)
+	out := make([]byte, 0, len(e)+len(e)/76*len(eol))
+	for len(e) > 76 {
+		out = append(out, e[:76]...)
+		out = append(out, eol...)
+		e = e[76:]
+	}
+	return append(out, e...)
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// longLines reports whether b has a line longer than the 998 octets RFC
+// 5322 Section 2.1.1 allows, or a NUL, which 7bit and 8bit data must not
+// have (RFC 2045 Section 2.7).
+func longLines(b []byte) bool {
+	n := 0
+	for _, c := range b {
+		switch c {
+		case '\n':
+			n = 0
+		case 0:
+			return true
+		default:
+			n++
+			if n > 998 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isASCIILabel reports whether a charset label names US-ASCII (the IANA
+// aliases), which the WHATWG Encoding Standard reads as windows-1252.
+func isASCIILabel(l string) bool {
+	switch strings.ToLower(strings.TrimSpace(l)) {
+	case "us-ascii", "ascii", "us", "ansi_x3.4-1968", "iso646-us", "iso-ir-6",
+		"ansi_x3.4-1986", "iso_646.irv:1991", "cp367", "ibm367", "csascii":
+		return true
+	}
+	return false
+}
