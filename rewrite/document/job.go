@@ -166,6 +166,11 @@ func (j *job) match(m *scanner.Match) {
 		return
 	}
 	j.enc = append(enc, suf...)
+	if bytesString(j.enc) == bytesString(j.src.slice(start, end)) {
+		// The new form encodes to the bytes it replaces (a character the
+		// charset lacks, percent-encoded back): no change.
+		return
+	}
 	j.edit(start, end, j.enc)
 	j.decDone = m.Offset + int64(m.Length)
 }
