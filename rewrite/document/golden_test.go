@@ -42,19 +42,19 @@ var (
 // are encoded one by one, so that a stateful charset (ISO-2022-JP) returns
 // to ASCII at the end of each, as a replacement does.
 type goldenDoc struct {
-	name    string
-	format  Format
-	cs      string // charset label
-	opts    func(*Options)
-	text    string
-	slots   []string          // the slots as they are in the input
-	want    map[Mode][]string // per mode the slots in the output
-	fails   []string          // IRIs that ToURI cannot convert (left as they were)
+	name   string
+	format Format
+	cs     string // charset label
+	opts   func(*Options)
+	text   string
+	slots  []string          // the slots as they are in the input
+	want   map[Mode][]string // per mode the slots in the output
+	fails  []string          // IRIs that ToURI cannot convert (left as they were)
 
 	// In running text the scanner takes only hosts that pass IDNA, so a
 	// bad host there is no match at all (the text documents check that it
 	// is left alone); in an attribute value it is a match that fails.
-	invalid int64             // invalid byte sequences in the input
+	invalid int64 // invalid byte sequences in the input
 }
 
 // The IRIs of the documents and their forms, by hand:
@@ -231,8 +231,8 @@ var goldenDocs = slices.Concat(
 			text:  "资料 {1} 和 {2}、{3} 。\n旧: {4} & a<b\n阿拉伯语 {5} 结束⟦FF⟧\n错误 {6} 。\n",
 			slots: []string{"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", uriDu, iriAr, badJa},
 			want: map[Mode][]string{
-				ToURI: {"http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriAr, badJa},
-				ToIRI: {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, iriAr, badJa},
+				ToURI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriAr, badJa},
+				ToIRI:     {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, iriAr, badJa},
 				ToDisplay: {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, dispAr, badJa},
 				Linkify: {a("http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "http://例え.テスト/资料?q=北京#节"),
 					a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"), a(uriDu, iriDu), aLTR(uriAr, linkAr), badJa},
