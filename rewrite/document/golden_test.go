@@ -49,11 +49,13 @@ type goldenDoc struct {
 	text   string
 	slots  []string          // the slots as they are in the input
 	want   map[Mode][]string // per mode the slots in the output
-	fails  []string          // IRIs that ToURI cannot convert (left as they were)
 
+	// fails are the IRIs that ToURI cannot convert (left as they were).
 	// In running text the scanner takes only hosts that pass IDNA, so a
 	// bad host there is no match at all (the text documents check that it
 	// is left alone); in an attribute value it is a match that fails.
+	fails []string
+
 	invalid int64 // invalid byte sequences in the input
 }
 
