@@ -49,6 +49,8 @@ func BenchmarkEnglishProse(b *testing.B) {
 	b.Run("Linkify", func(b *testing.B) { benchRewrite(b, text, &Options{Mode: Linkify, Format: Text}) })
 }
 
+// BenchmarkJapaneseProse is BenchmarkEnglishProse on Japanese prose, where
+// most bytes are multi-byte characters.
 func BenchmarkJapaneseProse(b *testing.B) {
 	text := scantest.Prose(4<<20, 2048, &scantest.Japanese, 2)
 	b.Run("Scanner", func(b *testing.B) { benchScan(b, text) })

@@ -59,6 +59,11 @@ func sourceMatches(t *testing.T, data []byte, o *Options) []sourceSpan {
 	return spans
 }
 
+// FuzzRewrite rewrites any bytes in any mode, format and charset: it must
+// not panic nor fail; the edits, in order and not overlapping, must turn
+// the input into the output and be matches of the scanner (or characters
+// escaped for HTML); no edit means no change; and ToURI of a UTF-8 output
+// must change nothing. Seeded with the golden inputs.
 func FuzzRewrite(f *testing.F) {
 	for i := range goldenDocs {
 		d := &goldenDocs[i]
