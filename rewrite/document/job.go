@@ -46,6 +46,7 @@ type job struct {
 	srcDone, decDone int64
 
 	repl, enc []byte // scratch: the replacement, then encoded
+	scratch   [16]byte
 	res       Result
 	err       error // first write or encode error
 }
@@ -157,20 +158,38 @@ func (j *job) match(m *scanner.Match) {
 	}
 	pre, suf := j.m.Bracket(m.Offset, m.Offset+int64(m.Length))
 	j.enc = append(j.enc[:0], pre...)
-	enc, err := j.cs.Encode(j.enc, bytesString(j.repl), fb)
-	if err != nil && fb == charset.FallbackPercent {
-		// Marks of a display form that the charset lacks are left out.
-		if s := rewrite.StripBidi(string(j.repl)); s != string(j.repl) {
-			enc, err = j.cs.Encode(j.enc, s, fb)
-		}
+	s := bytesString(j.repl)
+	if fb == charset.FallbackPercent && !j.marksEncodable(s) {
+		// Marks of a display form that the charset lacks are left out:
+		// percent-encoded they would become part of the IRI.
+		s = rewrite.StripBidi(s)
 	}
+	enc, err := j.cs.Encode(j.enc, s, fb)
 	if err != nil {
 		j.fail(start, err)
 		return
 	}
 	j.enc = append(enc, suf...)
+	if bytesString(j.enc) == bytesString(j.src.slice(start, end)) {
+		// The new form encodes to the bytes it replaces (a character the
+		// charset lacks, percent-encoded back): no change.
+		return
+	}
 	j.edit(start, end, j.enc)
 	j.decDone = m.Offset + int64(m.Length)
+}
+
+// marksEncodable reports whether the charset can represent every bidi
+// formatting character in s.
+func (j *job) marksEncodable(s string) bool {
+	for _, r := range s {
+		if rewrite.IsBidiFormatting(r) {
+			if _, err := j.cs.Encode(j.scratch[:0], string(r), charset.FallbackError); err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // replacement puts in j.repl the UTF-8 text that replaces m, escaped for
