@@ -26,5 +26,5 @@ func Example() {
 	// Output:
 	// Docs: http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC & www.xn--r8jz45g.jp
 	// 2 IRIs, 2 edits
-	// Docs: <a href="http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC">http://例え.テスト/資料?q=東京</a> &amp; <a href="http://www.xn--r8jz45g.jp">www.例え.jp</a>
+	// Docs: <a href="http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC" dir="ltr">http://例え.テスト/資料?q=東京</a> &amp; <a href="http://www.xn--r8jz45g.jp" dir="ltr">www.例え.jp</a>
 }

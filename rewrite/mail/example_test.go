@@ -29,6 +29,6 @@ func Example() {
 	// Content-Type: text/html; charset=utf-8
 	// Content-Transfer-Encoding: 8bit
 	//
-	// <div style="white-space: pre-wrap">The menu is at <a href="http://xn--caf-dma.example/men%C3%BC">http://café.example/menü</a> &amp; more.</div>
+	// <div style="white-space: pre-wrap">The menu is at <a href="http://xn--caf-dma.example/men%C3%BC" dir="ltr">http://café.example/menü</a> &amp; more.</div>
 	// changed: true
 }

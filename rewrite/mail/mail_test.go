@@ -250,7 +250,7 @@ func TestAddFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `<div style="white-space: pre-wrap">see <a href="http://xn--r8jz45g.jp/">http://例え.jp/</a></div>` + "\n"
+	want := `<div style="white-space: pre-wrap">see <a href="http://xn--r8jz45g.jp/" dir="ltr">http://例え.jp/</a></div>` + "\n"
 	if string(body) != want {
 		t.Errorf("body %q, want %q", body, want)
 	}

@@ -67,7 +67,7 @@ b2 = b''.join(jis(l) + b'\n' for l in (l1, l2, l3, l4))
 u2 = jis('サイトは ') + uri(J).encode() + jis(' です。') + b'\n' + jis(l3) + b'\n' + jis(l4) + b'\n'
 # linkify: HTML, ISO-2022-JP kept (it can represent the display form),
 # the soft break outside the link becomes <wbr>, hard breaks stay.
-k2 = (jis(DIV + 'サイトは <a href="' + uri(J) + '">' + J + '</a> です。') + b'\n' +
+k2 = (jis(DIV + 'サイトは <a href="' + uri(J) + '" dir="ltr">' + J + '</a> です。') + b'\n' +
       jis('これは長い文の前半で') + b'<wbr>' + jis('これが後半です。') + b'</div>' + b'\n')
 write('iso2022jp-flowed', h2(ct2) + b2, uri=h2(ct2) + u2,
       linkify=h2('text/html; charset=ISO-2022-JP') + k2)
@@ -77,7 +77,7 @@ E = '\r\n'
 h3 = lines(E, 'From: hanako@example.jp', 'MIME-Version: 1.0', 'Content-Type: text/html; charset=Shift_JIS',
            'Content-Transfer-Encoding: base64', '')
 html = '<html><body><p>サイト http://例え.jp/ です</p>\r\n<p><a href="http://例え.jp/パス">リンク</a></p></body></html>\r\n'
-out3 = html.replace('サイト http://例え.jp/ です', 'サイト <a href="http://xn--r8jz45g.jp/">http://例え.jp/</a> です')
+out3 = html.replace('サイト http://例え.jp/ です', 'サイト <a href="http://xn--r8jz45g.jp/" dir="ltr">http://例え.jp/</a> です')
 out3u = html.replace('href="http://例え.jp/パス"', 'href="' + uri(J) + '"')
 enc3 = lambda s: b64(s.rstrip('\r\n').encode('shift_jis'), E) + E.encode()
 write('sjis-base64-html', h3 + enc3(html), linkify=h3 + enc3(out3), uri=h3 + enc3(out3u))
@@ -89,7 +89,7 @@ h4 = lambda ct: lines(E, 'From: li@example.cn', 'MIME-Version: 1.0', 'Content-Ty
                       'Content-Transfer-Encoding: 8bit', '')
 write('gb18030', h4('text/plain; charset=GB18030') + ('请访问 ' + G + ' 谢谢' + E).encode('gb18030'),
       linkify=h4('text/html; charset=GB18030') +
-      (DIV + '请访问 <a href="http://xn--fsqu00a.xn--fiqs8s/">' + G + '</a> 谢谢</div>' + E).encode('gb18030'))
+      (DIV + '请访问 <a href="http://xn--fsqu00a.xn--fiqs8s/" dir="ltr">' + G + '</a> 谢谢</div>' + E).encode('gb18030'))
 
 # 5. windows-1252 quoted-printable, CRLF, --to uri.
 E = '\r\n'
@@ -129,8 +129,8 @@ ph = lambda ct, cte: lines(E, 'Content-Type: ' + ct, 'Content-Transfer-Encoding:
 write('alternative',
       mixed(ph('text/plain; charset=utf-8; format=fixed', '8bit'), plain.encode(), qp(htm.encode(), E)),
       linkify=mixed(ph('text/html; charset=utf-8', '8bit'),
-                    (DIV + 'Hello,' + E + 'see <a href="' + Au + '">' + A + '</a> &amp; enjoy.</div>' + E).encode(),
-                    qp(('<p>Hello, see <a href="' + Au + '">' + A + '</a></p>' + E).encode(), E)))
+                    (DIV + 'Hello,' + E + 'see <a href="' + Au + '" dir="ltr">' + A + '</a> &amp; enjoy.</div>' + E).encode(),
+                    qp(('<p>Hello, see <a href="' + Au + '" dir="ltr">' + A + '</a></p>' + E).encode(), E)))
 
 # 8. ISO-8859-1 QP text linkified with a Japanese display form: the charset
 # cannot represent it, the part switches to UTF-8. LF.
@@ -140,7 +140,7 @@ h8 = lambda cs: lines(E, 'From: x@example.com', 'MIME-Version: 1.0', 'Content-Ty
 h8o = lines(E, 'From: x@example.com', 'MIME-Version: 1.0', 'Content-Type: text/html; charset="utf-8"',
             'Content-Transfer-Encoding: quoted-printable', '')
 write('latin1-switch', h8('iso-8859-1') + qp('Voir http://xn--r8jz45g.jp/ au caf\u00e9.\n'.encode('latin-1'), E),
-      linkify=h8o + qp((DIV + 'Voir <a href="http://xn--r8jz45g.jp/">http://例え.jp/</a> au caf\u00e9.</div>\n').encode(), E))
+      linkify=h8o + qp((DIV + 'Voir <a href="http://xn--r8jz45g.jp/" dir="ltr">http://例え.jp/</a> au caf\u00e9.</div>\n').encode(), E))
 
 # 9. mbox of 3 messages, LF, --to uri: a changed 8bit part, a message with
 # no IRI, a changed base64 part (separator lines and empty lines kept).
