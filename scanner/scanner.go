@@ -32,6 +32,7 @@ type Scanner struct {
 	err     error
 	m       Match
 	trig    []trigger
+	own     bool // buf is the Scanner's own window (NewScanner)
 }
 
 // trigger is the search state for one kind of trigger.
@@ -46,10 +47,23 @@ type trigger struct {
 // defaults).
 func NewScanner(r io.Reader, o *Options) *Scanner {
 	f := newFinder(o)
-	s := &Scanner{f: f, r: r}
+	s := &Scanner{f: f, r: r, own: true}
 	s.buf = make([]byte, lookBehind+f.maxLen+lookAheadSlack+max(minChunk, f.maxLen))
 	s.initTriggers()
 	return s
+}
+
+// Reset makes s scan the text of r from the start, with the same options,
+// reusing its window: a batch job scans many documents with one Scanner.
+func (s *Scanner) Reset(r io.Reader) {
+	if !s.own {
+		panic("scanner: Reset of a Scanner not made by NewScanner")
+	}
+	s.r, s.n, s.base, s.pos, s.lastEnd = r, 0, 0, 0, 0
+	s.eof, s.skip, s.resume, s.err, s.m = false, false, 0, nil, Match{}
+	for k := range s.trig {
+		s.trig[k].next, s.trig[k].searched = -1, 0
+	}
 }
 
 // newBytesScanner returns a Scanner over the whole of b, without copying.

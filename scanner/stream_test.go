@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -200,4 +201,42 @@ func TestRetained(t *testing.T) {
 	if !moved {
 		t.Error("Retained never moved forward")
 	}
+}
+
+// TestReset checks that a Scanner reset to a new reader finds the same
+// matches as a new one, after stopping anywhere in the previous document.
+func TestReset(t *testing.T) {
+	docs := []string{
+		"see http://example.com/a and www.example.org, mail a@example.net",
+		strings.Repeat("x ", 100000) + "http://例え.jp/資料 " + strings.Repeat("y", 70000) + " https://b.example/",
+		"no links here",
+		"http://c.example/" + strings.Repeat("z", 10000),
+	}
+	var s *Scanner
+	for round := 0; round < 2; round++ {
+		for i, d := range docs {
+			want := scanAll(t, NewScanner(strings.NewReader(d), nil))
+			if s == nil {
+				s = NewScanner(strings.NewReader(d), nil)
+			} else {
+				s.Reset(strings.NewReader(d))
+			}
+			if round == 1 && i%2 == 0 {
+				s.Scan() // stop after one match, then reset
+				s.Reset(strings.NewReader(d))
+			}
+			got := scanAll(t, s)
+			if !slices.Equal(describeAll(got), describeAll(want)) {
+				t.Errorf("round %d doc %d: got %v, want %v", round, i, describeAll(got), describeAll(want))
+			}
+		}
+	}
+}
+
+func describeAll(ms []Match) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, fmt.Sprintf("%d+%d:%s", m.Offset, m.Length, m.IRI))
+	}
+	return out
 }

@@ -88,8 +88,9 @@ type Options struct {
 	TextNodes bool
 
 	// Bidi is how ToDisplay marks a right-to-left IRI in plain text and
-	// HTML text nodes (rewrite.BidiIsolate by default). In a charset that
-	// cannot represent the marks, they are left out.
+	// HTML text nodes (rewrite.BidiIsolate by default). In plain text in a
+	// charset that cannot represent the marks, they are left out; in HTML
+	// they are written as character references like any other character.
 	Bidi rewrite.BidiMode
 
 	// StrictCharset makes a replacement character that the charset cannot
@@ -142,7 +143,11 @@ type Result struct {
 	Matches int64 // IRIs found (in HTML without TextNodes, only attribute values count)
 	Edits   int64 // changes made
 	Failed  int64 // IRIs left unchanged because they could not be converted
-	Invalid int64 // invalid byte sequences of the source charset, copied as they were
+	// Invalid counts the invalid byte sequences of a source in a charset
+	// other than UTF-8; they are copied as they were. UTF-8 is read as it
+	// is, not decoded, so its invalid bytes (which end a match) are copied
+	// without being counted.
+	Invalid int64
 	Read    int64 // source bytes read
 	Written int64 // bytes written
 }
@@ -203,7 +208,9 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 	j := &rw.j
 	j.reset(o, w, src)
 	err := j.run()
-	j.res.Invalid = j.cr.Decoder().InvalidCount()
+	if !j.raw {
+		j.res.Invalid = j.cr.Decoder().InvalidCount()
+	}
 	j.res.Read = j.src.end()
 	res := j.res
 	j.release()

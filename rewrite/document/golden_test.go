@@ -145,8 +145,14 @@ var ucsHTMLWant = map[Mode][]string{
 
 func ucsDocs(cs string) []goldenDoc {
 	invalid := map[string]string{"utf-8": "⟦FF⟧", "utf-16le": "⟦00D8⟧", "utf-16be": "⟦D800⟧"}[cs] // 0xFF, a lone surrogate
+	// UTF-8 is not decoded, so its invalid bytes are not counted (see
+	// Result.Invalid); they are copied all the same.
+	counted := map[string]int64{"utf-8": 0}[cs]
+	if cs != "utf-8" {
+		counted = 1
+	}
 	return []goldenDoc{
-		{name: "text", format: Text, cs: cs, text: invalid + ucsText, slots: ucsSlots, want: ucsTextWant, invalid: 1},
+		{name: "text", format: Text, cs: cs, text: invalid + ucsText, slots: ucsSlots, want: ucsTextWant, invalid: counted},
 		{name: "html", format: HTML, cs: cs, text: ucsHTML, slots: ucsHTMLSlots, want: ucsHTMLWant, fails: []string{badJa}},
 	}
 }
@@ -537,5 +543,25 @@ func TestGoldenOffsets(t *testing.T) {
 				t.Errorf("%s %v: failures %+v, want one at %d+%d", c.cs, m, fails, c.off, c.length)
 			}
 		}
+	}
+}
+
+// TestInvalidUTF8Attribute checks that an attribute value with invalid
+// UTF-8 in a UTF-8 document is left as it is and reported, since what its
+// bytes mean is unknown.
+func TestInvalidUTF8Attribute(t *testing.T) {
+	in := "<a href=\"http://example.com/\xff/ü\">x</a> <img src=\"/ü\">"
+	var fails []*ConvertError
+	var out bytes.Buffer
+	res, err := Rewrite(&out, strings.NewReader(in), &Options{Mode: ToURI, Format: HTML,
+		OnError: func(e *ConvertError) { c := *e; fails = append(fails, &c) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "<a href=\"http://example.com/\xff/ü\">x</a> <img src=\"/%C3%BC\">"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if res.Failed != 1 || len(fails) != 1 || fails[0].Offset != 9 || fails[0].Length != 23 {
+		t.Errorf("failures %+v (result %+v), want one at byte 9, 23 bytes", fails, res)
 	}
 }

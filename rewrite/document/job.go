@@ -1,14 +1,19 @@
 package document
 
 import (
+	"errors"
 	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/scanner"
 )
+
+var errInvalidUTF8 = errors.New("invalid UTF-8")
 
 // matchSource is what job needs of a Scanner or an HTMLScanner.
 type matchSource interface {
@@ -34,10 +39,14 @@ type job struct {
 	cs  *charset.Charset
 	ms  matchSource
 
+	txt     *scanner.Scanner // reused from one text document to the next
+	txtOpts scanner.Options  // its options
+
 	conv     rewrite.Converter // ToURI/ToIRI/ToDisplay, Section 3.5 query charset
 	attrConv rewrite.Converter // ToDisplay in attribute values: no bidi marks
 	linkConv rewrite.Converter // the text of links
 
+	raw     bool   // UTF-8: the scanner reads the source bytes themselves
 	escape  bool   // Linkify of plain text: escape the text for HTML
 	dec     []byte // decoded text from decBase, when escape
 	decBase int64
@@ -58,12 +67,15 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 		j.cs = charset.UTF8
 	}
 	j.src.reset(src)
-	if j.cr != nil && j.cr.Decoder().Charset() == j.cs {
-		j.cr.Reset(&j.src)
-	} else {
-		j.cr = charset.NewReader(&j.src, j.cs)
+	j.raw = j.cs == charset.UTF8
+	if !j.raw {
+		if j.cr != nil && j.cr.Decoder().Charset() == j.cs {
+			j.cr.Reset(&j.src)
+		} else {
+			j.cr = charset.NewReader(&j.src, j.cs)
+		}
+		j.m = j.cr.Map()
 	}
-	j.m = j.cr.Map()
 	j.conv = rewrite.Converter{Charset: j.cs, Bidi: o.Bidi}
 	if j.cs.IsUCS() {
 		j.conv.Charset = nil
@@ -83,8 +95,12 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 			SkipText:       o.Mode != Linkify && !o.TextNodes,
 			SkipAttributes: o.Mode == Linkify,
 		})
+	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
+		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
+		j.ms = j.txt
 	} else {
-		j.ms = scanner.NewScanner(f, &o.Scanner)
+		j.txt, j.txtOpts = scanner.NewScanner(f, &o.Scanner), o.Scanner
+		j.ms = j.txt
 	}
 }
 
@@ -104,11 +120,11 @@ func (j *job) run() error {
 		return j.err
 	}
 	if err := j.ms.Err(); err != nil {
-		return &Error{Offset: j.m.SourceEnd(), Err: err}
+		return &Error{Offset: j.src.end(), Err: err}
 	}
 	// The scanner has read to the end: write the rest.
 	if j.escape {
-		j.escapeTo(j.m.DecodedEnd())
+		j.escapeTo(j.decodedEnd())
 	}
 	j.copyTo(j.src.end())
 	if j.err == nil && j.src.r != nil {
@@ -136,7 +152,7 @@ func (j *job) match(m *scanner.Match) {
 	if j.escape {
 		j.escapeTo(m.Offset)
 	}
-	start, end := j.m.SourceOffset(m.Offset), j.m.SourceOffset(m.Offset+int64(m.Length))
+	start, end := j.sourceOffset(m.Offset), j.sourceOffset(m.Offset+int64(m.Length))
 	ok, err := j.replacement(m)
 	if err != nil {
 		j.res.Failed++
@@ -156,7 +172,7 @@ func (j *job) match(m *scanner.Match) {
 	if j.o.StrictCharset {
 		fb = charset.FallbackError
 	}
-	pre, suf := j.m.Bracket(m.Offset, m.Offset+int64(m.Length))
+	pre, suf := j.bracket(m.Offset, m.Offset+int64(m.Length))
 	j.enc = append(j.enc[:0], pre...)
 	s := bytesString(j.repl)
 	if fb == charset.FallbackPercent && !j.marksEncodable(s) {
@@ -197,6 +213,11 @@ func (j *job) marksEncodable(s string) bool {
 func (j *job) replacement(m *scanner.Match) (bool, error) {
 	target := m.Target()
 	j.repl = j.repl[:0]
+	if j.raw && !utf8.ValidString(target) {
+		// An attribute value with invalid UTF-8 (a match in text ends
+		// before it): what it means is unknown, so it stays.
+		return false, errInvalidUTF8
+	}
 	if j.o.Mode == Linkify {
 		uri, err := j.conv.ToURI(target)
 		if err != nil {
@@ -348,7 +369,7 @@ func (j *job) escapeTo(d int64) {
 			break
 		}
 		x := j.decDone + int64(i)
-		start, end := j.m.SourceOffset(x), j.m.SourceOffset(x+1)
+		start, end := j.sourceOffset(x), j.sourceOffset(x+1)
 		j.copyTo(start)
 		var esc string
 		switch seg[i] {
@@ -359,14 +380,14 @@ func (j *job) escapeTo(d int64) {
 		default:
 			esc = "&gt;"
 		}
-		pre, suf := j.m.Bracket(x, x+1)
+		pre, suf := j.bracket(x, x+1)
 		j.enc = append(j.enc[:0], pre...)
 		j.enc, _ = j.cs.Encode(j.enc, esc, charset.FallbackNCR) // ASCII: cannot fail
 		j.enc = append(j.enc, suf...)
 		j.edit(start, end, j.enc)
 		j.decDone = x + 1
 	}
-	j.copyTo(j.m.SourceOffset(d))
+	j.copyTo(j.sourceOffset(d))
 	j.dropDecoded()
 }
 
@@ -401,10 +422,12 @@ func (j *job) advance() {
 	}
 	if j.escape {
 		j.escapeTo(keep)
-	} else if off := j.m.SourceOffset(keep); off >= 0 {
+	} else if off := j.sourceOffset(keep); off >= 0 {
 		j.copyTo(off)
 	}
-	j.cr.SetKeep(keep)
+	if !j.raw {
+		j.cr.SetKeep(keep)
+	}
 }
 
 // feed is the reader of decoded text the scanner reads from.
@@ -412,6 +435,19 @@ type feed job
 
 func (f *feed) Read(p []byte) (int, error) {
 	j := (*job)(f)
+	if j.raw {
+		if j.ms != nil {
+			j.advance()
+		}
+		if j.err != nil {
+			return 0, j.err
+		}
+		n, err := j.src.Read(p)
+		if j.escape {
+			j.dec = append(j.dec, p[:n]...)
+		}
+		return n, err
+	}
 	for len(j.pending) == 0 {
 		if j.err != nil {
 			return 0, j.err
@@ -480,3 +516,35 @@ func (t *window) drop(off int64) {
 // bytesString returns b as a string without a copy; b must not change
 // while the string is in use.
 func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// sourceOffset maps decoded offset d to the source: through the charset map,
+// or as it is for UTF-8, which the scanner reads undecoded.
+func (j *job) sourceOffset(d int64) int64 {
+	if j.raw {
+		return d
+	}
+	return j.m.SourceOffset(d)
+}
+
+// decodedEnd returns the decoded offset past the text read so far.
+func (j *job) decodedEnd() int64 {
+	if j.raw {
+		return j.src.end()
+	}
+	return j.m.DecodedEnd()
+}
+
+// bracket returns what must surround a replacement of the decoded text
+// [start, end) in a stateful charset (see charset.Map.Bracket).
+func (j *job) bracket(start, end int64) (prefix, suffix []byte) {
+	if j.raw {
+		return nil, nil
+	}
+	return j.m.Bracket(start, end)
+}
+
+// sameOptions reports whether a and b configure a Scanner alike.
+func sameOptions(a, b *scanner.Options) bool {
+	return a.Fuzzy == b.Fuzzy && a.MaxLength == b.MaxLength && slices.Equal(a.Schemes, b.Schemes) &&
+		(a.Schemes == nil) == (b.Schemes == nil)
+}

@@ -299,3 +299,35 @@ func TestWriteError(t *testing.T) {
 		}
 	}
 }
+
+// TestRewriterReuse checks that one Rewriter gives each of several
+// documents, in several charsets and formats, the output a fresh one gives.
+func TestRewriterReuse(t *testing.T) {
+	docs := []struct {
+		o  Options
+		in string
+	}{
+		{Options{Mode: ToURI, Format: Text}, "see http://例え.jp/資料 and www.例え.jp"},
+		{Options{Mode: ToURI, Format: Text}, strings.Repeat("x ", 90000) + "http://例え.jp/a " + strings.Repeat("y", 70000)},
+		{Options{Mode: Linkify, Format: Text}, "a & http://例え.jp/ < b"},
+		{Options{Mode: ToURI, Format: HTML}, `<a href="http://例え.jp/">x</a>`},
+		{Options{Mode: ToIRI, Format: Text, Charset: charset.Windows1252}, "http://www.example.org/D%C3%BCrst"},
+		{Options{Mode: ToURI, Format: Text}, "no links"},
+	}
+	var rw Rewriter
+	for round := 0; round < 2; round++ {
+		for i, d := range docs {
+			var want, got bytes.Buffer
+			if _, err := Rewrite(&want, strings.NewReader(d.in), &d.o); err != nil {
+				t.Fatal(err)
+			}
+			rw.Options = d.o
+			if _, err := rw.Rewrite(&got, strings.NewReader(d.in)); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("round %d doc %d: reused Rewriter wrote %.80q, want %.80q", round, i, got.Bytes(), want.Bytes())
+			}
+		}
+	}
+}
