@@ -109,7 +109,7 @@ func diffChanges(a, b [][]byte) []change {
 // method (lines that occur once in each, matched in order, split the
 // problem; equal lines at the ends of each part are matched), with a
 // longest common subsequence by dynamic programming for small parts that
-// have no such lines. The result is correct—the pairs are equal lines, in
+// have no such lines, and for large ones the equal lines on two diagonals. The result is correct—the pairs are equal lines, in
 // order—but not always the shortest diff; it is linear in practice, where
 // the new text is the old one with spans replaced.
 type differ struct {
@@ -117,8 +117,9 @@ type differ struct {
 	pairs [][2]int // matched lines, increasing in both
 }
 
-// maxLCS bounds the table of the dynamic-programming fallback, in cells.
-const maxLCS = 1 << 18
+// maxLCS bounds the table of the dynamic-programming fallback, in cells
+// (a variable for the tests).
+var maxLCS = 1 << 18
 
 // match matches the lines a[alo:ahi] with b[blo:bhi].
 func (d *differ) match(alo, ahi, blo, bhi int) {
@@ -142,9 +143,9 @@ func (d *differ) match(alo, ahi, blo, bhi int) {
 			d.match(alo, ahi, blo, bhi)
 		} else if (ahi-alo)*(bhi-blo) <= maxLCS {
 			d.lcs(alo, ahi, blo, bhi)
+		} else {
+			d.diagonals(alo, ahi, blo, bhi)
 		}
-		// Otherwise nothing is matched: all of a's lines are removed
-		// and all of b's added.
 	}
 	for k := range n {
 		d.pairs = append(d.pairs, [2]int{ahi + k, bhi + k})
@@ -212,6 +213,44 @@ func (d *differ) anchors(alo, ahi, blo, bhi int) [][2]int {
 		seq[i] = cand[k]
 	}
 	return seq
+}
+
+// diagonals matches a[alo:ahi] and b[blo:bhi], too long for lcs and
+// without unique lines, cheaply: the equal lines at the same distance
+// from the start up to some line s, and at the same distance from the end
+// after it, s chosen to match the most. This finds all the unchanged
+// lines of a part where lines were replaced one for one, with at most one
+// place where lines were added or removed.
+func (d *differ) diagonals(alo, ahi, blo, bhi int) {
+	n := min(ahi-alo, bhi-blo)
+	// front[k]: equal lines at distances < k from the start; back[k]:
+	// at distances < k from the end.
+	front, back := make([]int, n+1), make([]int, n+1)
+	for k := range n {
+		front[k+1], back[k+1] = front[k], back[k]
+		if bytes.Equal(d.a[alo+k], d.b[blo+k]) {
+			front[k+1]++
+		}
+		if bytes.Equal(d.a[ahi-1-k], d.b[bhi-1-k]) {
+			back[k+1]++
+		}
+	}
+	s := 0
+	for k := range n + 1 {
+		if front[k]+back[n-k] > front[s]+back[n-s] {
+			s = k
+		}
+	}
+	for k := range s {
+		if bytes.Equal(d.a[alo+k], d.b[blo+k]) {
+			d.pairs = append(d.pairs, [2]int{alo + k, blo + k})
+		}
+	}
+	for k := n - s - 1; k >= 0; k-- {
+		if bytes.Equal(d.a[ahi-1-k], d.b[bhi-1-k]) {
+			d.pairs = append(d.pairs, [2]int{ahi - 1 - k, bhi - 1 - k})
+		}
+	}
 }
 
 // lcs matches a[alo:ahi] and b[blo:bhi] by their longest common
