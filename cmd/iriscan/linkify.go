@@ -49,8 +49,8 @@ the files that would change, and -d prints a unified diff of each, as with
 iriscan rewrite.
 
 Exit status: 0 when every IRI found could be converted; 1 when some IRI was
-left unchanged; 2 on a usage error, or when a file cannot be read, decoded
-or written (or is text under -w).
+left unchanged; 2 on a usage error, or when a file cannot be read or
+written (or is text under -w). -l and -d leave the status 0.
 
 Flags:
 `

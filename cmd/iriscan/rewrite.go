@@ -71,13 +71,14 @@ The output goes to standard output, one file after the other, unless:
   -d        a unified diff (diff -u) of each changed file is printed instead
 
 -l and -d may be combined with each other and with -w, which then writes the
-files listed or diffed. -w and -l do not change the exit status: listing a
-file is not a failure.
+files listed or diffed. A file that changes is not a failure: unlike diff,
+-l and -d leave the exit status 0 (as gofmt does).
 
 Exit status: 0 when every IRI found could be converted; 1 when some IRI was
-left unchanged (the files are still written); 2 on a usage error, or when a
-file cannot be read, decoded or written (then that file is not written, but
-standard output may already hold part of its output).
+left unchanged (the files are still written, with the other IRIs
+rewritten); 2 on a usage error, or when a file cannot be read or written
+(then that file is not written, but standard output may already hold part
+of its output).
 
 Flags:
 `
