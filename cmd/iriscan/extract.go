@@ -138,12 +138,7 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(charset.PrescanLen)
-	html := x.format == "html" || x.format == "auto" && looksHTML(name, head)
-	hint := charset.Hint{Format: charset.FormatText, Label: x.label}
-	if html {
-		hint.Format = charset.FormatHTML
-	}
-	cs, _, err := charset.Detect(head, hint)
+	html, cs, err := detectDocument(name, head, x.format, x.label)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", name, err)
 	}
@@ -222,6 +217,22 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 		rec.Error = err.Error()
 	}
 	return rec
+}
+
+// detectDocument decides whether the input called name, whose first bytes
+// (charset.PrescanLen of them, or all) are head, is HTML, and finds its
+// charset. format is the --format flag (auto, text or html; anything else
+// means text) and label the --charset flag. The charset is label if given,
+// else the byte order mark, else for HTML the <meta charset> prescan, else
+// UTF-8.
+func detectDocument(name string, head []byte, format, label string) (html bool, cs *charset.Charset, err error) {
+	html = format == "html" || format == "auto" && looksHTML(name, head)
+	hint := charset.Hint{Format: charset.FormatText, Label: label}
+	if html {
+		hint.Format = charset.FormatHTML
+	}
+	cs, _, err = charset.Detect(head, hint)
+	return html, cs, err
 }
 
 // looksHTML reports whether the input is HTML: by the file name's

@@ -30,6 +30,8 @@ func init() {
 	commands = []command{
 		{"convert", "convert IRI references to URIs, IRIs, display or normal form", runConvert},
 		{"extract", "find the IRIs in text or HTML files and print them as JSON Lines", runExtract},
+		{"rewrite", "rewrite the IRIs of text, HTML or mail files to URIs, IRIs or display form", runRewrite},
+		{"linkify", "turn the IRIs of text, HTML or mail files into HTML links", runLinkify},
 		{"help", "show this help, or the help of a command", runHelp},
 	}
 }
