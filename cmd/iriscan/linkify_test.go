@@ -19,30 +19,30 @@ func TestLinkify(t *testing.T) {
 		// the rest of the text is escaped for HTML.
 		{"text", nil,
 			"a < b & " + idnIRI + "?q=1&r=2 > c\n",
-			"a &lt; b &amp; <a href=\"" + idnURI + "?q=1&amp;r=2\">" + idnIRI + "?q=1&amp;r=2</a> &gt; c\n"},
+			"a &lt; b &amp; <a href=\"" + idnURI + "?q=1&amp;r=2\" dir=\"ltr\">" + idnIRI + "?q=1&amp;r=2</a> &gt; c\n"},
 		{"www and mail keep their shape", []string{"--target", "_blank", "--rel", "noopener"},
 			"www.пример.рф or jane@例え.jp.",
-			`<a href="http://www.xn--e1afmkfd.xn--p1ai" target="_blank" rel="noopener">www.пример.рф</a> or ` +
-				`<a href="mailto:jane@xn--r8jz45g.jp" target="_blank" rel="noopener">jane@例え.jp</a>.`},
+			`<a href="http://www.xn--e1afmkfd.xn--p1ai" target="_blank" rel="noopener" dir="ltr">www.пример.рф</a> or ` +
+				`<a href="mailto:jane@xn--r8jz45g.jp" target="_blank" rel="noopener" dir="ltr">jane@例え.jp</a>.`},
 		{"quotes in target and rel", []string{"--target", `a"b`, "--rel", "x&y"},
 			"http://a.example/",
-			`<a href="http://a.example/" target="a&quot;b" rel="x&amp;y">http://a.example/</a>`},
+			`<a href="http://a.example/" target="a&quot;b" rel="x&amp;y" dir="ltr">http://a.example/</a>`},
 		// Shift_JIS in, Shift_JIS out: the href is ASCII, the text the
 		// original characters.
 		{"shift_jis", []string{"--charset", "shift_jis"},
 			sjisPre + sjisIRI + sjisDot,
-			sjisPre + `<a href="` + idnURI + `">` + sjisIRI + `</a>` + sjisDot},
+			sjisPre + `<a href="` + idnURI + `" dir="ltr">` + sjisIRI + `</a>` + sjisDot},
 		// HTML: text nodes only, not inside a, code, pre...; attributes
 		// untouched.
 		{"html", nil,
 			`<!DOCTYPE html><p title="http://a.example/">see ` + idnIRI + ` <code>http://b.example/</code> <a href="http://c.example/">http://c.example/</a><img src="` + idnIRI + `"></p><pre>http://d.example/</pre>`,
-			`<!DOCTYPE html><p title="http://a.example/">see <a href="` + idnURI + `">` + idnIRI + `</a> <code>http://b.example/</code> <a href="http://c.example/">http://c.example/</a><img src="` + idnIRI + `"></p><pre>http://d.example/</pre>`},
+			`<!DOCTYPE html><p title="http://a.example/">see <a href="` + idnURI + `" dir="ltr">` + idnIRI + `</a> <code>http://b.example/</code> <a href="http://c.example/">http://c.example/</a><img src="` + idnIRI + `"></p><pre>http://d.example/</pre>`},
 		{"html by flag keeps markup", []string{"--format", "html"},
 			`<b>x &amp; http://a.example/?a=1&amp;b=2</b>`,
-			`<b>x &amp; <a href="http://a.example/?a=1&amp;b=2">http://a.example/?a=1&amp;b=2</a></b>`},
+			`<b>x &amp; <a href="http://a.example/?a=1&amp;b=2" dir="ltr">http://a.example/?a=1&amp;b=2</a></b>`},
 		{"text by flag", []string{"--format", "text"},
 			`<b>http://a.example/</b>`,
-			`&lt;b&gt;<a href="http://a.example/">http://a.example/</a>&lt;/b&gt;`},
+			`&lt;b&gt;<a href="http://a.example/" dir="ltr">http://a.example/</a>&lt;/b&gt;`},
 	}
 	for _, tt := range tests {
 		out, stderr, status := runCmd(t, tt.in, append([]string{"linkify"}, tt.args...)...)
@@ -77,20 +77,20 @@ func TestLinkifyFiles(t *testing.T) {
 		t.Errorf("-w: status %d, stderr %q", status, stderr)
 	}
 	checkFile(t, txt, "see "+idnIRI+"\n", 0o644)
-	checkFile(t, html, `<p>see <a href="`+idnURI+`">`+idnIRI+"</a></p>\n", 0o664)
+	checkFile(t, html, `<p>see <a href="`+idnURI+`" dir="ltr">`+idnIRI+"</a></p>\n", 0o664)
 	// -o takes text.
 	out := filepath.Join(dir, "a.html")
 	if _, stderr, status := runCmd(t, "", "linkify", "-o", out, txt); status != 0 || stderr != "" {
 		t.Errorf("-o: status %d, stderr %q", status, stderr)
 	}
-	checkFile(t, out, `see <a href="`+idnURI+`">`+idnIRI+"</a>\n", fileModeNew(t, dir))
+	checkFile(t, out, `see <a href="`+idnURI+`" dir="ltr">`+idnIRI+"</a>\n", fileModeNew(t, dir))
 	// -l and -d.
 	stdout, _, status := runCmd(t, "", "linkify", "-l", txt, html)
 	if stdout != txt+"\n" || status != 0 {
 		t.Errorf("-l: status %d, %q", status, stdout)
 	}
 	stdout, _, _ = runCmd(t, "", "linkify", "-d", txt)
-	want := "--- " + txt + ".orig\n+++ " + txt + "\n@@ -1,1 +1,1 @@\n-see " + idnIRI + "\n+see <a href=\"" + idnURI + "\">" + idnIRI + "</a>\n"
+	want := "--- " + txt + ".orig\n+++ " + txt + "\n@@ -1,1 +1,1 @@\n-see " + idnIRI + "\n+see <a href=\"" + idnURI + "\" dir=\"ltr\">" + idnIRI + "</a>\n"
 	if stdout != want {
 		t.Errorf("-d:\n got %q\nwant %q", stdout, want)
 	}

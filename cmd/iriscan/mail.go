@@ -1,42 +1,25 @@
 package main
 
 import (
-	"errors"
-	"io"
 	"path/filepath"
 	"strings"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite/mail"
 )
 
-// The mail support of rewrite and linkify goes through the three names
-// below, which stand in for package github.com/iriscan/iriscan/rewrite/mail
-// until it lands. To wire it in, import that package and replace them with
-//
-//	type mailOptions = mail.Options
-//
-//	var (
-//		mailRewrite = mail.Rewrite
-//		mailLooks   = mail.Looks
-//	)
-//
-// (they are variables so that the tests can put a fake in their place).
+// The mail support of rewrite and linkify is package rewrite/mail, reached
+// through these names so that the tests can put a fake in its place.
 
-// mailOptions mirrors mail.Options: the document options of every part;
-// mail sets Format and Charset per part.
-type mailOptions struct{ Document document.Options }
-
-// errNoMail is what the stand-in mailRewrite returns.
-var errNoMail = errors.New("mail support not built yet")
+// mailOptions are the options of a mail rewrite: the document options of
+// every part; mail sets Format and Charset per part.
+type mailOptions = mail.Options
 
 var (
-	// mailRewrite rewrites one message or an mbox, as mail.Rewrite.
-	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (document.Result, error) {
-		return document.Result{}, errNoMail
-	}
+	// mailRewrite rewrites one message or an mbox.
+	mailRewrite = mail.Rewrite
 	// mailLooks reports whether a document's first bytes look like a
-	// message or an mbox, as mail.Looks.
-	mailLooks = func(head []byte) bool { return false }
+	// message or an mbox.
+	mailLooks = mail.Looks
 )
 
 // isMail reports whether the input called name, whose first bytes are

@@ -427,10 +427,14 @@ func TestRewriteMailDispatch(t *testing.T) {
 }
 
 // Until rewrite/mail lands, mail input is an error.
-func TestRewriteMailStandIn(t *testing.T) {
-	_, stderr, status := runCmd(t, "From: a\n\nx", "rewrite", "--to", "uri", "--format", "mail")
-	if status != 2 || !strings.Contains(stderr, "mail support not built yet") {
-		t.Errorf("status %d, stderr %q", status, stderr)
+// TestRewriteMail checks mail through the command: found by its first
+// line, the body rewritten, the header kept byte for byte.
+func TestRewriteMail(t *testing.T) {
+	in := "From: a@example.com\nSubject: http://例え.jp/\nContent-Type: text/plain; charset=utf-8\n\nSee http://例え.jp/資料.\n"
+	want := "From: a@example.com\nSubject: http://例え.jp/\nContent-Type: text/plain; charset=utf-8\n\nSee http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99.\n"
+	out, stderr, status := runCmd(t, in, "rewrite", "--to", "uri")
+	if status != 0 || out != want {
+		t.Errorf("status %d, stderr %q\n got %q\nwant %q", status, stderr, out, want)
 	}
 }
 
