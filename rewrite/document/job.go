@@ -175,7 +175,7 @@ func (j *job) match(m *scanner.Match) {
 	pre, suf := j.bracket(m.Offset, m.Offset+int64(m.Length))
 	j.enc = append(j.enc[:0], pre...)
 	s := bytesString(j.repl)
-	if fb == charset.FallbackPercent && !j.marksEncodable(s) {
+	if fb == charset.FallbackPercent && j.o.Mode == ToDisplay && !j.cs.IsUCS() && !j.marksEncodable(s) {
 		// Marks of a display form that the charset lacks are left out:
 		// percent-encoded they would become part of the IRI.
 		s = rewrite.StripBidi(s)
@@ -507,7 +507,9 @@ func (t *window) drop(off int64) {
 	t.base = off
 	if t.start == len(t.buf) {
 		t.buf, t.start = t.buf[:0], 0
-	} else if t.start >= 64<<10 && t.start >= len(t.buf)/2 {
+	} else if t.start >= 1<<20 && t.start >= len(t.buf)/2 {
+		// Moving the bytes still held (about a scanner window) once per
+		// MiB written keeps the copying small and the buffer bounded.
 		n := copy(t.buf, t.buf[t.start:])
 		t.buf, t.start = t.buf[:n], 0
 	}
