@@ -10,7 +10,7 @@ require (
 )
 
 require (
-	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/text v0.43.0
 	mvdan.cc/xurls/v2 v2.6.0
 )
 
