@@ -42,7 +42,12 @@ func runE2E() {
 		log.Fatal(err)
 	}
 	bin := filepath.Join(dir, "iriscan")
-	build := exec.Command("go", "build", "-o", bin, "github.com/iriscan/iriscan/cmd/iriscan")
+	abs, err := filepath.Abs(bin)
+	if err != nil {
+		log.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", abs, "./cmd/iriscan")
+	build.Dir = ".." // the iriscan module, whose go.sum covers the command
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		log.Fatalf("building iriscan: %v", err)
