@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
-	"io"
 	"log"
 	"mime/quotedprintable"
 	"os"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/iriscan/iriscan/scanner"
 	"github.com/iriscan/iriscan/scanner/scantest"
+	xhtml "golang.org/x/net/html"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -62,39 +62,90 @@ func runE2E() {
 	if *e2eBig > 0 {
 		cs = append(cs, concat(dir, cs[0], int64(*e2eBig)<<20), concat(dir, cs[1], int64(*e2eBig)<<20), concat(dir, cs[3], int64(*e2eBig)<<20))
 	}
+	self, err := os.Executable()
+	if err != nil {
+		log.Fatal(err)
+	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "corpus\tMB\tfiles\trewrite --to uri MB/s (CPU)\tMB/s (wall)\tpeak RSS MB\tscanner alone MB/s\tx/net/html Raw MB/s\t")
+	fmt.Fprintln(tw, "corpus\tMB\tfiles\trewrite --to uri MB/s (CPU)\tpeak RSS MB\tscanner alone, process\tin memory\tx/net/html Raw, process\tin memory\t")
 	for _, c := range cs {
-		cpu, wall, rss := timeRun(bin, c)
 		mb := float64(c.size) / 1e6
-		scan, raw := "-", "-"
+		speed := func(argv ...string) string {
+			cpu, _, _ := timeRun(append(argv, c.files...), c.name)
+			return fmt.Sprintf("%.0f", mb/cpu.Seconds())
+		}
+		cpu, _, rss := timeRun(append([]string{bin, "rewrite", "--to", "uri", "--format", c.format}, c.files...), c.name)
+		scan, scanMem, raw, rawMem := "-", "-", "-", "-"
 		if c.size <= 200<<20 && c.format != "mail" {
-			data := readAll(c.files)
-			scan = fmt.Sprintf("%.0f", measure(len(data), func() { scanOnly(data, c.html) }))
+			p := "scan"
 			if c.html {
-				raw = fmt.Sprintf("%.0f", measure(len(data), func() { tokenizeRaw(data) }))
+				p = "scan-html"
+			}
+			scan = speed(self, "-pass", p)
+			data := readAll(c.files)
+			scanMem = fmt.Sprintf("%.0f", measure(len(data), func() { scanOnly(data, c.html) }))
+			if c.html {
+				raw = speed(self, "-pass", "raw-html")
+				rawMem = fmt.Sprintf("%.0f", measure(len(data), func() { tokenizeRaw(data) }))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%.0f\t%d\t%.0f\t%.0f\t%.1f\t%s\t%s\t\n", c.name, mb, len(c.files), mb/cpu.Seconds(), mb/wall.Seconds(), float64(rss)/1024, scan, raw)
+		fmt.Fprintf(tw, "%s\t%.0f\t%d\t%.0f\t%.1f\t%s\t%s\t%s\t%s\t\n", c.name, mb, len(c.files), mb/cpu.Seconds(), float64(rss)/1024, scan, scanMem, raw, rawMem)
 	}
 	tw.Flush()
-	fmt.Printf("\nGOMAXPROCS of iriscan: default; baselines GOMAXPROCS=1; %s\n", loadNote())
+	fmt.Printf("\nMB/s of CPU time (user+system). Process: a command over the files, under /usr/bin/time -v, output to /dev/null;\n"+
+		"in memory: this process over the bytes read before, GOMAXPROCS=1, best of 3. %s\n", loadNote())
 }
 
-// timeRun runs iriscan rewrite --to uri over a corpus, output discarded, and
-// returns its CPU time (user+system), wall time and peak RSS in KiB.
-func timeRun(bin string, c corpus) (cpu, wall time.Duration, rssKiB int64) {
-	args := append([]string{"-v", bin, "rewrite", "--to", "uri", "--format", c.format}, c.files...)
-	cmd := exec.Command("/usr/bin/time", args...)
+// runPass runs one baseline over files, reading each as iriscan does
+// (buffered, 64 KiB), for -e2e to time as a process.
+func runPass(pass string, files []string) {
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			log.Fatal(err)
+		}
+		r := bufio.NewReaderSize(f, 64<<10)
+		switch pass {
+		case "scan":
+			s := scanner.NewScanner(r, nil)
+			for s.Scan() {
+			}
+		case "scan-html":
+			s := scanner.NewHTMLScanner(r, &scanner.HTMLOptions{SkipText: true})
+			for s.Scan() {
+			}
+		case "raw-html":
+			z := xhtml.NewTokenizer(r)
+			for z.Next() != xhtml.ErrorToken {
+				_ = z.Raw()
+			}
+		default:
+			log.Fatalf("unknown -pass %q", pass)
+		}
+		f.Close()
+	}
+}
+
+// timeRun runs the command argv (for the corpus called name), output to
+// /dev/null, and returns its CPU time (user+system), wall time and peak RSS in KiB.
+func timeRun(argv []string, name string) (cpu, wall time.Duration, rssKiB int64) {
+	cmd := exec.Command("/usr/bin/time", append([]string{"-v"}, argv...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	cmd.Stdout = io.Discard
+	// Straight to /dev/null: a pipe to this process would add the cost of
+	// the pipe and of the reader's scheduling to the measurement.
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer null.Close()
+	cmd.Stdout = null
 	start := time.Now()
-	err := cmd.Run()
+	err = cmd.Run()
 	wall = time.Since(start)
 	if err != nil {
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
-			log.Fatalf("%s: %v\n%s", c.name, err, tail(stderr.String()))
+			log.Fatalf("%s: %v\n%s", name, err, tail(stderr.String()))
 		}
 	}
 	var user, sys float64

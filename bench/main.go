@@ -52,12 +52,17 @@ var (
 	e2eDir   = flag.String("e2e", "", "run the end-to-end benchmark of iriscan rewrite instead, with corpora written to (and reused from) `dir`")
 	e2eSize  = flag.Int("e2e-size", 100, "MB of each end-to-end corpus")
 	e2eBig   = flag.Int("e2e-big", 1024, "MB of the single-file inputs whose peak memory -e2e also measures (0: none)")
+	pass     = flag.String("pass", "", "internal to -e2e: run one baseline `pass` (scan, scan-html or raw-html) over the files named as arguments, as a process of its own")
 )
 
 func main() {
 	log.SetFlags(0)
 	flag.Parse()
 	runtime.GOMAXPROCS(1)
+	if *pass != "" {
+		runPass(*pass, flag.Args())
+		return
+	}
 	if *e2eDir != "" {
 		runE2E()
 		return

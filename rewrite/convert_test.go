@@ -2,7 +2,9 @@ package rewrite
 
 import (
 	"errors"
+	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/iriscan/iriscan/charset"
 )
@@ -299,5 +301,47 @@ func TestHostToASCII(t *testing.T) {
 		if got, err := HostToASCII(bad); err == nil {
 			t.Errorf("HostToASCII(%+q) = %q, want an error", bad, got)
 		}
+	}
+}
+
+// TestHostCache checks that HostToASCII gives the same answers, errors
+// included, when it remembers them, and under concurrent use (run with
+// -race to check the cache's synchronization).
+func TestHostCache(t *testing.T) {
+	cases := []struct {
+		host, want string
+		ok         bool
+	}{
+		{"例え.テスト", "xn--r8jz45g.xn--zckzah", true},
+		{"Bücher.example", "xn--bcher-kva.example", true},
+		{"例え-.jp", "", false},
+		{"пример.рф", "xn--e1afmkfd.xn--p1ai", true},
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; round < 50; round++ {
+				for _, c := range cases {
+					got, err := HostToASCII(c.host)
+					if got != c.want || (err == nil) != c.ok {
+						t.Errorf("HostToASCII(%q) = %q, %v; want %q, ok %v", c.host, got, err, c.want, c.ok)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// A host built in a buffer that changes afterwards must not change
+	// what the cache remembers.
+	buf := []byte("例え.テスト")
+	if got, _ := HostToASCII(unsafe.String(&buf[0], len(buf))); got != "xn--r8jz45g.xn--zckzah" {
+		t.Fatalf("got %q", got)
+	}
+	copy(buf, "пример.р")
+	if got, _ := HostToASCII("例え.テスト"); got != "xn--r8jz45g.xn--zckzah" {
+		t.Errorf("after the buffer changed: got %q", got)
 	}
 }

@@ -2,7 +2,9 @@ package rewrite
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -44,7 +46,39 @@ const UnicodeVersion = idna.UnicodeVersion
 // validated, and labels with non-ASCII characters become A-labels ("xn--").
 // The dots U+3002, U+FF0E and U+FF61 separate labels like ".". A host whose
 // conversion fails yields an error: such a host cannot be resolved.
+//
+// It is safe for concurrent use; the last conversions are remembered.
 func HostToASCII(host string) (string, error) {
+	if len(host) > maxCachedHost {
+		return hostToASCII(host)
+	}
+	slot := &hostCache[maphash.String(hostSeed, host)%uint64(len(hostCache))]
+	if e := slot.Load(); e != nil && e.host == host {
+		return e.ascii, e.err
+	}
+	a, err := hostToASCII(host)
+	slot.Store(&hostEntry{host: strings.Clone(host), ascii: a, err: err})
+	return a, err
+}
+
+// The cache of HostToASCII. IDNA takes a microsecond or more per host, and
+// a document names the same few hosts again and again. The cache is
+// direct-mapped and lock-free: a slot holds the last host that hashed to
+// it, so its memory is bounded (512 hosts of at most 256 bytes).
+type hostEntry struct {
+	host, ascii string
+	err         error
+}
+
+const maxCachedHost = 256
+
+var (
+	hostCache [512]atomic.Pointer[hostEntry]
+	hostSeed  = maphash.MakeSeed()
+)
+
+// hostToASCII is HostToASCII without the cache.
+func hostToASCII(host string) (string, error) {
 	a, err := hostProfile.ToASCII(host)
 	if err != nil {
 		return "", err
