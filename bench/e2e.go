@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"io"
 	"log"
 	"mime/quotedprintable"
 	"os"
@@ -71,10 +72,10 @@ func runE2E() {
 	for _, c := range cs {
 		mb := float64(c.size) / 1e6
 		speed := func(argv ...string) string {
-			cpu, _, _ := timeRun(append(argv, c.files...), c.name)
+			cpu, _ := bestRun(append(argv, c.files...), c.name)
 			return fmt.Sprintf("%.0f", mb/cpu.Seconds())
 		}
-		cpu, _, rss := timeRun(append([]string{bin, "rewrite", "--to", "uri", "--format", c.format}, c.files...), c.name)
+		cpu, rss := bestRun(append([]string{bin, "rewrite", "--to", "uri", "--format", c.format}, c.files...), c.name)
 		scan, scanMem, raw, rawMem := "-", "-", "-", "-"
 		if c.size <= 200<<20 && c.format != "mail" {
 			p := "scan"
@@ -92,7 +93,7 @@ func runE2E() {
 		fmt.Fprintf(tw, "%s\t%.0f\t%d\t%.0f\t%.1f\t%s\t%s\t%s\t%s\t\n", c.name, mb, len(c.files), mb/cpu.Seconds(), float64(rss)/1024, scan, scanMem, raw, rawMem)
 	}
 	tw.Flush()
-	fmt.Printf("\nMB/s of CPU time (user+system). Process: a command over the files, under /usr/bin/time -v, output to /dev/null;\n"+
+	fmt.Printf("\nMB/s of CPU time (user+system), best of 3 runs. Process: a command over the files (in the page cache), under /usr/bin/time -v, output to /dev/null;\n"+
 		"in memory: this process over the bytes read before, GOMAXPROCS=1, best of 3. %s\n", loadNote())
 }
 
@@ -124,6 +125,28 @@ func runPass(pass string, files []string) {
 		}
 		f.Close()
 	}
+}
+
+// bestRun runs the command argv three times, after reading its files once
+// so that they come from the page cache, and returns the least CPU time and
+// the largest peak RSS.
+func bestRun(argv []string, name string) (cpu time.Duration, rssKiB int64) {
+	for _, f := range argv[1:] {
+		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && !strings.HasPrefix(f, "-") {
+			if fh, err := os.Open(f); err == nil {
+				io.Copy(io.Discard, fh)
+				fh.Close()
+			}
+		}
+	}
+	for i := 0; i < 3; i++ {
+		c, _, r := timeRun(argv, name)
+		if i == 0 || c < cpu {
+			cpu = c
+		}
+		rssKiB = max(rssKiB, r)
+	}
+	return cpu, rssKiB
 }
 
 // timeRun runs the command argv (for the corpus called name), output to

@@ -6,8 +6,9 @@
 //	bytes → charset (decode, offset map) → scanner (matches) → rewrite (new form) → charset (encode) → bytes
 //
 // A Rewriter reads a document as a stream, decodes it with the charset
-// package, finds its IRIs with the scanner package, converts each with the
-// rewrite package, and writes the document back in its own charset. Every
+// package (UTF-8 is read as it is: the scanner passes over invalid bytes),
+// finds its IRIs with the scanner package, converts each with the rewrite
+// package, and writes the document back in its own charset. Every
 // byte outside a replaced IRI is copied from the source as it was: the
 // output differs from the input only inside the rewritten spans (and, when
 // linkifying plain text, where a character must be escaped for HTML). Memory
