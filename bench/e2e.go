@@ -84,10 +84,10 @@ func runE2E() {
 			}
 			scan = speed(self, "-pass", p)
 			data := readAll(c.files)
-			scanMem = fmt.Sprintf("%.0f", measure(len(data), func() { scanOnly(data, c.html) }))
+			scanMem = fmt.Sprintf("%.0f", measure(len(data), func() { passOver(bytes.NewReader(data), p) }))
 			if c.html {
 				raw = speed(self, "-pass", "raw-html")
-				rawMem = fmt.Sprintf("%.0f", measure(len(data), func() { tokenizeRaw(data) }))
+				rawMem = fmt.Sprintf("%.0f", measure(len(data), func() { passOver(bytes.NewReader(data), "raw-html") }))
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%.0f\t%d\t%.0f\t%.1f\t%s\t%s\t%s\t%s\t\n", c.name, mb, len(c.files), mb/cpu.Seconds(), float64(rss)/1024, scan, scanMem, raw, rawMem)
@@ -105,25 +105,31 @@ func runPass(pass string, files []string) {
 		if err != nil {
 			log.Fatal(err)
 		}
-		r := bufio.NewReaderSize(f, 64<<10)
-		switch pass {
-		case "scan":
-			s := scanner.NewScanner(r, nil)
-			for s.Scan() {
-			}
-		case "scan-html":
-			s := scanner.NewHTMLScanner(r, &scanner.HTMLOptions{SkipText: true})
-			for s.Scan() {
-			}
-		case "raw-html":
-			z := xhtml.NewTokenizer(r)
-			for z.Next() != xhtml.ErrorToken {
-				_ = z.Raw()
-			}
-		default:
-			log.Fatalf("unknown -pass %q", pass)
-		}
+		passOver(bufio.NewReaderSize(f, 64<<10), pass)
 		f.Close()
+	}
+}
+
+// passOver runs one baseline pass over r: the scanner over text ("scan"),
+// the HTML scanner over attributes as an attribute rewriter runs it
+// ("scan-html"), or x/net/html's tokenize-and-Raw ("raw-html").
+func passOver(r io.Reader, pass string) {
+	switch pass {
+	case "scan":
+		s := scanner.NewScanner(r, nil)
+		for s.Scan() {
+		}
+	case "scan-html":
+		s := scanner.NewHTMLScanner(r, &scanner.HTMLOptions{SkipText: true})
+		for s.Scan() {
+		}
+	case "raw-html":
+		z := xhtml.NewTokenizer(r)
+		for z.Next() != xhtml.ErrorToken {
+			_ = z.Raw()
+		}
+	default:
+		log.Fatalf("unknown -pass %q", pass)
 	}
 }
 
@@ -194,20 +200,6 @@ func tail(s string) string {
 		s = s[len(s)-2000:]
 	}
 	return s
-}
-
-// scanOnly runs the scanner over data, as iriscan extract would without
-// its output.
-func scanOnly(data []byte, html bool) {
-	if html {
-		s := scanner.NewHTMLScanner(bytes.NewReader(data), &scanner.HTMLOptions{SkipText: true})
-		for s.Scan() {
-		}
-		return
-	}
-	s := scanner.NewScanner(bytes.NewReader(data), nil)
-	for s.Scan() {
-	}
 }
 
 func readAll(files []string) []byte {
