@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -126,25 +127,13 @@ func (j *job) run() error {
 	if j.escape {
 		j.escapeTo(j.decodedEnd())
 	}
-	j.copyTo(j.src.end())
-	if j.err == nil && j.src.r != nil {
-		// Bytes after the end of the decoded stream, if the reader
-		// stopped early: copy them too, so that nothing is lost.
-		n, err := io.Copy(j.w, j.src.r)
-		j.res.Written += n
-		if err != nil {
-			j.fail(j.srcDone, err)
-		}
-	}
+	j.copyTo(j.src.end()) // the scanner stops only at the source's io.EOF
 	return j.err
 }
 
 // match replaces one match if its new form differs.
+// The HTML scanner reports only what the mode rewrites (see reset).
 func (j *job) match(m *scanner.Match) {
-	if m.Kind == scanner.KindAttr && j.o.Mode == Linkify ||
-		m.Kind != scanner.KindAttr && j.o.Format == HTML && !j.o.TextNodes && j.o.Mode != Linkify {
-		return
-	}
 	j.res.Matches++
 	if m.Offset < j.decDone {
 		return // cannot happen: matches do not overlap
@@ -227,20 +216,11 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		j.repl = append(j.repl, `<a href="`...)
-		j.repl = appendEscaped(j.repl, uri, '"')
-		j.repl = append(j.repl, '"')
-		if j.o.Target != "" {
-			j.repl = append(j.repl, ` target="`...)
-			j.repl = appendEscaped(j.repl, j.o.Target, '"')
-			j.repl = append(j.repl, '"')
-		}
-		if j.o.Rel != "" {
-			j.repl = append(j.repl, ` rel="`...)
-			j.repl = appendEscaped(j.repl, j.o.Rel, '"')
-			j.repl = append(j.repl, '"')
-		}
-		j.repl = append(j.repl, ` dir="ltr"`...) // every link: see linkText
+		j.repl = append(j.repl, "<a"...)
+		j.repl = appendAttr(j.repl, "href", uri)
+		j.repl = appendAttr(j.repl, "target", j.o.Target)
+		j.repl = appendAttr(j.repl, "rel", j.o.Rel)
+		j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see linkText
 		j.repl = append(j.repl, '>')
 		j.repl = appendEscaped(j.repl, trimAdded(m, text), 0)
 		j.repl = append(j.repl, "</a>"...)
@@ -302,7 +282,7 @@ func appendEscaped(b []byte, s string, quote byte) []byte {
 			b = append(b, "&#39;"...)
 		case quote == ' ' && strings.IndexByte("\"'<>=` \t\n\f\r", c) >= 0:
 			b = append(b, "&#"...)
-			b = appendInt(b, int(c))
+			b = strconv.AppendInt(b, int64(c), 10)
 			b = append(b, ';')
 		default:
 			b = append(b, c)
@@ -311,11 +291,17 @@ func appendEscaped(b []byte, s string, quote byte) []byte {
 	return b
 }
 
-func appendInt(b []byte, n int) []byte {
-	if n >= 10 {
-		b = appendInt(b, n/10)
+// appendAttr appends ` name="value"`, value escaped; nothing if value is
+// empty.
+func appendAttr(b []byte, name, value string) []byte {
+	if value == "" {
+		return b
 	}
-	return append(b, byte('0'+n%10))
+	b = append(b, ' ')
+	b = append(b, name...)
+	b = append(b, `="`...)
+	b = appendEscaped(b, value, '"')
+	return append(b, '"')
 }
 
 // fail records the first write or encode error.
