@@ -140,7 +140,10 @@ type Edit struct {
 
 // Result counts what a rewrite did.
 type Result struct {
-	Matches int64 // IRIs found (in HTML without TextNodes, only attribute values count)
+	// Matches counts the IRIs found where the mode works: in HTML the
+	// attribute values (and with TextNodes the text), or for Linkify the
+	// text only.
+	Matches int64
 	Edits   int64 // changes made
 	Failed  int64 // IRIs left unchanged because they could not be converted
 	// Invalid counts the invalid byte sequences of a source in a charset
