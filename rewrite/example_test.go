@@ -2,94 +2,29 @@ package rewrite_test
 
 import (
 	"fmt"
+	"os"
+	"strings"
 
-	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
 )
 
-func ExampleToURI() {
-	uri, err := rewrite.ToURI("http://例え.テスト/資料?q=東京")
-	fmt.Println(uri, err)
-	// Output: http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC <nil>
-}
+// Rewrite a line of text to URIs, then turn the same line into an HTML
+// fragment with links.
+func Example() {
+	line := "Docs: http://例え.テスト/資料?q=東京 & www.例え.jp\n"
 
-func ExampleToIRI() {
-	for _, uri := range []string{
-		"http://www.example.org/D%C3%BCrst",        // UTF-8: decoded
-		"http://www.example.org/D%FCrst",           // not UTF-8: kept
-		"http://xn--99zt52a.example.org/%e2%80%ae", // RLO: kept, re-encoded uppercase
-	} {
-		iri, _ := rewrite.ToIRI(uri)
-		fmt.Println(iri)
+	res, err := rewrite.Rewrite(os.Stdout, strings.NewReader(line), &rewrite.Options{Mode: rewrite.ToURI, Format: rewrite.Text})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(res.Matches, "IRIs,", res.Edits, "edits")
+
+	_, err = rewrite.Rewrite(os.Stdout, strings.NewReader(line), &rewrite.Options{Mode: rewrite.Linkify, Format: rewrite.Text})
+	if err != nil {
+		fmt.Println(err)
 	}
 	// Output:
-	// http://www.example.org/Dürst
-	// http://www.example.org/D%FCrst
-	// http://納豆.example.org/%E2%80%AE
-}
-
-func ExampleConverter_ToURI_documentCharset() {
-	// Section 3.5: the query of an http IRI from a Shift_JIS page is sent
-	// in Shift_JIS; the path is always UTF-8.
-	sjis, _ := charset.Lookup("shift_jis")
-	c := rewrite.Converter{Charset: sjis}
-	uri, _ := c.ToURI("http://example.com/日?q=日本")
-	fmt.Println(uri)
-	// Output: http://example.com/%E6%97%A5?q=%93%FA%96%7B
-}
-
-func ExampleDisplay() {
-	for _, s := range []string{
-		"https://ar.wikipedia.org/wiki/%D9%85%D8%B5%D8%B1", // right-to-left: isolated
-		"https://xn--pple-43d.com/",                        // Cyrillic "а" + "pple": A-label
-		"https://example.com/wiki/Foo_(bar))",              // unbalanced ")": escaped
-	} {
-		d, _ := rewrite.Display(s)
-		fmt.Printf("%+q\n", d)
-	}
-	// Output:
-	// "\u2066https://ar.wikipedia.org/wiki/\u0645\u0635\u0631\u2069"
-	// "https://xn--pple-43d.com/"
-	// "https://example.com/wiki/Foo_(bar)%29"
-}
-
-func ExampleValidate() {
-	for _, v := range rewrite.Validate("http://example.com/a b/\u202e%zz") {
-		fmt.Println(v)
-	}
-	// Output:
-	// offset 20: character not allowed U+0020 ' ' (in path)
-	// offset 23: bidi formatting character U+202E
-	// offset 26: '%' not followed by two hex digits (in path)
-}
-
-func ExampleParse() {
-	u, _ := rewrite.Parse("http://user@例え.jp:8080/資料?q=1#top")
-	fmt.Printf("%s|%s|%s|%s|%s|%s|%s|%v\n", u.Scheme, u.Userinfo, u.Host, u.Port, u.Path, u.Query, u.Fragment, u.HostKind)
-	// Output: http|user|例え.jp|8080|/資料|q=1|top|reg-name
-}
-
-func ExampleEquivalent() {
-	fmt.Println(rewrite.Equivalent("example://a/b/c/%7Bfoo%7D/rosé", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"))
-	fmt.Println(rewrite.Equivalent("http://www.example.org/résumé.html", "http://www.example.org/re\u0301sume\u0301.html"))
-	// Output:
-	// true
-	// false
-}
-
-func ExampleNormalize() {
-	n, _ := rewrite.Normalize("HTTP://www.EXAMPLE.com:80/a/./b/../c/%7euser")
-	fmt.Println(n)
-	// Output: http://www.example.com/a/c/~user
-}
-
-func ExampleResolve() {
-	r, _ := rewrite.Resolve("http://例え.jp/資料/a/b", "../東京?x")
-	fmt.Println(r)
-	// Output: http://例え.jp/資料/東京?x
-}
-
-func ExampleWebAddressToIRI() {
-	fmt.Println(rewrite.WebAddressToIRI(" http://example.com\\a b\\c%zz\n"))
-	// Output: http://example.com/a%20b/c%25zz
+	// Docs: http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC & www.xn--r8jz45g.jp
+	// 2 IRIs, 2 edits
+	// Docs: <a href="http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC" dir="ltr">http://例え.テスト/資料?q=東京</a> &amp; <a href="http://www.xn--r8jz45g.jp" dir="ltr">www.例え.jp</a>
 }

@@ -1,273 +1,151 @@
 package rewrite
 
 import (
-	"strings"
+	"bytes"
+	"fmt"
+	"slices"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/scanner"
 )
 
-var fuzzSeeds = []string{
-	"http://www.example.org/D%C3%BCrst",
-	"http://www.example.org/D%FCrst",
-	"http://xn--99zt52a.example.org/%e2%80%ae",
-	"http://r\u00e9sum\u00e9.example.org",
-	"http://\u4f8b\u3048.\u30c6\u30b9\u30c8/\u8cc7\u6599?q=\u6771\u4eac#\u00e9",
-	"https://ar.wikipedia.org/wiki/\u0645\u0635\u0631",
-	"http://[fe80::1%25eth0]/%C3%BC",
-	"http://a@b@c:80/%%C3%BC%zz?x#y#z",
-	"../\u05d0\u05d1/./c;d?e#f",
-	"http://example.com/%E3%E3%82%A4%CE%CE%B1%C0%AF",
-	"http://xn--mgbh0fb.xn--kgbechtv/%D8%9C",
-	"mailto:D\u00fcrst@example.org",
-	"http://example.com/a(b))c.",
-	"HTTP://www.EXAMPLE.com:80/a/./b/../c/%7euser",
-	"http://[v7.x:y]/",
-	"//\u00e9.example/",
-	"http://\u0430pple.com/",
-}
+// fuzzCharsets are the charsets FuzzRewrite picks from.
+var fuzzCharsets = []string{"utf-8", "shift_jis", "iso-2022-jp", "gb18030", "windows-1252", "utf-16le", "utf-16be", "euc-kr", "big5"}
 
-func addSeeds(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add(s)
-	}
-}
-
-// uriSyntaxOK reports whether s is an RFC 3986 URI-reference: ASCII, and
-// valid by Validate apart from the IDNA check of ASCII host names (which RFC
-// 3986 does not make).
-func uriSyntaxOK(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	for _, v := range Validate(s) {
-		if v.Code != CodeBadHost {
-			return false
-		}
-	}
-	return true
-}
-
-// canonURI maps a URI to a form in which the differences Section 3.7 allows
-// between a URI and ToURI(ToIRI(URI)) disappear: the case of
-// percent-encodings, percent-encoded unreserved characters, and the case of
-// a host name (an "xn--" label comes back lowercase). extra lists further
-// ASCII characters whose percent-encoding is to be decoded.
-func canonURI(s, extra string) string {
-	u, err := Parse(s)
+// fuzzOptions maps the fuzzer's numbers to options: mode (low two bits;
+// bit 2 is TextNodes), format and charset.
+func fuzzOptions(mode, format, csIndex uint8) *Options {
+	cs, err := charset.Lookup(fuzzCharsets[int(csIndex)%len(fuzzCharsets)])
 	if err != nil {
-		return s
+		panic(err)
 	}
-	norm := func(x string) string {
-		x = normPercent(x)
-		for i := 0; i < len(extra); i++ {
-			c := extra[i]
-			x = strings.ReplaceAll(x, string(appendPct(nil, c)), string(c))
-		}
-		return x
+	return &Options{
+		Mode:      Mode(mode%4) + 1,
+		Format:    Format(format%2) + 1,
+		Charset:   cs,
+		TextNodes: mode&4 != 0,
 	}
-	host := u.Host
-	if u.HostKind == HostRegName {
-		if strings.IndexByte(host, '%') >= 0 {
-			if a, err := HostToASCII(percentDecode(host)); err == nil {
-				host = a
-			}
-		}
-		host = strings.ToLower(norm(host))
+}
+
+// sourceSpan is where a match lies in the source.
+type sourceSpan struct {
+	off, end int64
+	text     string
+}
+
+// sourceMatches decodes the whole document and returns the source spans of
+// the matches the scanner finds in it.
+func sourceMatches(t *testing.T, data []byte, o *Options) []sourceSpan {
+	d := o.Charset.NewDecoder()
+	text, err := d.Bytes(data)
+	if err != nil {
+		t.Fatalf("decoding: %v", err)
 	}
-	var b strings.Builder
-	u.write(&b, norm(u.Userinfo), host, norm(u.Path), norm(u.Query), norm(u.Fragment))
-	return b.String()
+	var ms []scanner.Match
+	if o.Format == HTML {
+		s := scanner.NewHTMLScanner(bytes.NewReader(text), &scanner.HTMLOptions{Options: o.Scanner, SkipElements: o.SkipElements})
+		for s.Scan() {
+			ms = append(ms, s.Match())
+		}
+	} else {
+		ms = scanner.Find(text, &o.Scanner)
+	}
+	m := d.Map()
+	spans := make([]sourceSpan, len(ms))
+	for i, x := range ms {
+		spans[i] = sourceSpan{m.SourceOffset(x.Offset), m.SourceOffset(x.Offset + int64(x.Length)), x.Text}
+	}
+	return spans
 }
 
-// Parse never panics, reassembles its input, and a valid IRI converts.
-func FuzzParse(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		u, err := Parse(s)
-		vs := Validate(s)
+// FuzzRewrite rewrites any bytes in any mode, format and charset: it must
+// not panic nor fail; the edits, in order and not overlapping, must turn
+// the input into the output and be matches of the scanner (or characters
+// escaped for HTML); no edit means no change; and ToURI of a UTF-8 output
+// must change nothing. Seeded with the golden inputs.
+func FuzzRewrite(f *testing.F) {
+	for i := range goldenDocs {
+		d := &goldenDocs[i]
+		ci := uint8(slices.Index(fuzzCharsets, d.cs))
+		for _, m := range goldenModes {
+			mode := uint8(m - 1)
+			if d.opts != nil {
+				mode |= 4
+			}
+			f.Add(d.input(f), mode, uint8(d.format-1), ci)
+		}
+	}
+	f.Add([]byte("a & b < c http://例え.jp/?q=東京 > d"), uint8(3), uint8(0), uint8(1))
+	f.Add([]byte("<p title=http://例え.jp/?a=b>http://例え.jp/</p>"), uint8(4), uint8(1), uint8(0))
+
+	f.Fuzz(func(t *testing.T, data []byte, mode, format, csIndex uint8) {
+		o := fuzzOptions(mode, format, csIndex)
+		out, res, _, err := rewriteChecked(t, data, o) // checks the edits
 		if err != nil {
-			if len(vs) != 1 || vs[0] != err {
-				t.Fatalf("Parse error %v but Validate %v", err, vs)
-			}
-			return
+			t.Fatalf("%v %v %v: %v", o.Mode, o.Format, o.Charset, err)
 		}
-		if got := u.String(); got != s {
-			t.Fatalf("String() = %q, want %q", got, s)
+		if res.Edits == 0 && !bytes.Equal(out, data) {
+			t.Fatalf("no edit, but the output differs from the input")
 		}
-		for _, v := range vs {
-			if v.Offset < 0 || v.Offset > len(s) {
-				t.Fatalf("violation offset out of range: %v", v)
-			}
+
+		// Each edit replaces a match the scanner finds in the decoded
+		// document, or (linkifying text) one character escaped for HTML.
+		spans := sourceMatches(t, data, o)
+		var edits []Edit
+		oo := *o
+		oo.OnEdit = func(e Edit) { edits = append(edits, Edit{Offset: e.Offset, Length: e.Length}) }
+		var sink bytes.Buffer
+		if _, err := Rewrite(&sink, bytes.NewReader(data), &oo); err != nil {
+			t.Fatal(err)
 		}
-		if len(vs) == 0 {
-			uri, err := ToURI(s)
+		k := 0
+		for _, e := range edits {
+			src := data[e.Offset : e.Offset+e.Length]
+			dec, err := o.Charset.NewDecoder().Bytes(src)
 			if err != nil {
-				t.Fatalf("valid IRI %q does not convert: %v", s, err)
+				t.Fatal(err)
 			}
-			if !uriSyntaxOK(uri) {
-				t.Fatalf("ToURI(%q) = %q is not a URI: %v", s, uri, Validate(uri))
+			if o.Mode == Linkify && o.Format == Text && len(dec) == 1 && (dec[0] == '&' || dec[0] == '<' || dec[0] == '>') {
+				continue
+			}
+			for k < len(spans) && spans[k].off < e.Offset {
+				k++
+			}
+			if k == len(spans) || spans[k].off != e.Offset || spans[k].end != e.Offset+e.Length {
+				t.Fatalf("edit at %d+%d (%q) is no match of the scanner", e.Offset, e.Length, dec)
+			}
+			if !bytes.Contains(dec, []byte(spans[k].text)) {
+				t.Fatalf("edit at %d+%d decodes to %q, not the match %q", e.Offset, e.Length, dec, spans[k].text)
 			}
 		}
-	})
-}
 
-// ToURI yields a URI, is idempotent, and is the identity on URIs.
-func FuzzToURI(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		uri, err := ToURI(s)
-		if err != nil {
-			if uri != s {
-				t.Fatalf("error %v but output %q differs from input", err, uri)
-			}
-			return
-		}
-		if !uriSyntaxOK(uri) {
-			t.Fatalf("ToURI(%q) = %q is not a URI: %v", s, uri, Validate(uri))
-		}
-		again, err := ToURI(uri)
-		if err != nil || again != uri {
-			t.Fatalf("ToURI not idempotent: %q -> %q -> %q, %v", s, uri, again, err)
-		}
-		var c Converter
-		b, err := c.AppendURI(nil, s)
-		if err != nil || string(b) != uri {
-			t.Fatalf("AppendURI = %q, %v; ToURI = %q", b, err, uri)
-		}
-	})
-}
-
-// For a URI u, ToURI(ToIRI(u)) is u up to the differences Section 3.7
-// allows; the IRI contains none of the characters 3.7 keeps encoded.
-func FuzzToIRI(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		uri, err := ToURI(s)
-		if err != nil {
-			return
-		}
-		iri, err := ToIRI(uri)
-		if err != nil {
-			t.Fatalf("ToIRI(%q): %v", uri, err)
-		}
-		for _, r := range iri {
-			if r >= utf8.RuneSelf && keepEncoded(r) {
-				t.Fatalf("ToIRI(%q) = %+q contains %U", uri, iri, r)
-			}
-		}
-		back, err := ToURI(iri)
-		if err != nil {
-			t.Fatalf("ToURI(ToIRI(%q)) = ToURI(%+q): %v", uri, iri, err)
-		}
-		if canonURI(back, "") != canonURI(uri, "") {
-			t.Fatalf("round trip: %q -> %+q -> %q", uri, iri, back)
-		}
-	})
-}
-
-// The display form without its bidi marks is the same IRI: it converts to
-// the same URI, up to the characters the display form escapes for UTS #58.
-func FuzzDisplay(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, mode := range []BidiMode{BidiIsolate, BidiMarks} {
-			c := Converter{Bidi: mode}
-			d, err := c.Display(s)
+		// ToURI is idempotent (in UTF-8, where the query needs no charset).
+		if o.Mode == ToURI && o.Charset == charset.UTF8 {
+			again, res2, _, err := rewriteChecked(t, out, o)
 			if err != nil {
-				if _, uerr := ToURI(s); uerr == nil {
-					t.Fatalf("Display(%q) fails (%v) where ToURI does not", s, err)
-				}
-				return
+				t.Fatal(err)
 			}
-			want, err := ToURI(s)
-			if err != nil {
-				t.Fatalf("Display(%q) = %+q but ToURI fails: %v", s, d, err)
-			}
-			stripped := StripBidi(d)
-			got, err := ToURI(stripped)
-			if err != nil {
-				t.Fatalf("display form %+q does not convert: %v", stripped, err)
-			}
-			const escaped = ".,!?'\":;)]}>%"
-			if canonURI(got, escaped) != canonURI(want, escaped) {
-				t.Fatalf("Display(%q) = %+q names %q, want %q", s, d, got, want)
-			}
-			if isASCII(want) && d != stripped && !hasRTL([]byte(stripped)) {
-				t.Fatalf("Display(%q) = %+q has marks without right-to-left text", s, d)
+			if res2.Edits != 0 || !bytes.Equal(again, out) {
+				t.Fatalf("ToURI of the output changes it again (%d edits):\n%q\n%q", res2.Edits, out, again)
 			}
 		}
 	})
 }
 
-// Normalization is idempotent and agrees with Equivalent.
-func FuzzNormalize(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := NormalizeURI(s)
-		if err != nil {
-			return
-		}
-		again, err := NormalizeURI(n)
-		if err != nil || again != n {
-			t.Fatalf("NormalizeURI not idempotent: %q -> %q -> %q, %v", s, n, again, err)
-		}
-		if !Equivalent(s, n) {
-			t.Fatalf("%q not equivalent to its normal form %q", s, n)
-		}
-		iri, err := Normalize(s)
-		if err != nil {
-			t.Fatalf("Normalize(%q): %v", s, err)
-		}
-		if back, err := NormalizeURI(iri); err != nil || back != n {
-			t.Fatalf("NormalizeURI(Normalize(%q)) = %q, %v; want %q", s, back, err, n)
-		}
-	})
-}
-
-// LEIRI and Web Address preprocessing yield strings with only IRI
-// characters, and never lose a character.
-func FuzzLiberal(f *testing.F) {
-	addSeeds(f)
-	f.Add(" \t http://example.com/a\\b%zz<>\"\r\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, out := range []string{LEIRIToIRI(s), WebAddressToIRI(s)} {
-			if i := firstNotIRIChar(out); i >= 0 {
-				t.Fatalf("%q -> %q has a non-IRI character at %d", s, out, i)
+// TestFuzzOptions checks that the fuzzer reaches every mode, format and
+// charset.
+func TestFuzzOptions(t *testing.T) {
+	seen := map[string]bool{}
+	for m := range 8 {
+		for f := range 2 {
+			for c := range len(fuzzCharsets) {
+				o := fuzzOptions(uint8(m), uint8(f), uint8(c))
+				seen[fmt.Sprint(o.Mode, o.Format, o.Charset, o.TextNodes)] = true
 			}
 		}
-		if got := percentDecode(LEIRIToIRI(s)); got != percentDecode(s) {
-			t.Fatalf("LEIRIToIRI(%q) loses characters: %q", s, LEIRIToIRI(s))
-		}
-	})
-}
-
-// Resolve never panics and yields an absolute reference without dot-segments.
-func FuzzResolve(f *testing.F) {
-	f.Add("http://a/b/c/d;p?q", "../../g")
-	f.Add("http://a/b/c/d;p?q", "g;x=1/../y")
-	f.Add("http://\u4f8b/\u8cc7/", "./\u6599?#")
-	f.Fuzz(func(t *testing.T, base, ref string) {
-		got, err := Resolve(base, ref)
-		if err != nil {
-			return
-		}
-		u, err := Parse(got)
-		if err != nil {
-			t.Fatalf("Resolve(%q, %q) = %q does not parse: %v", base, ref, got, err)
-		}
-		if u.Scheme == "" {
-			t.Fatalf("Resolve(%q, %q) = %q is not absolute", base, ref, got)
-		}
-		// With an empty reference path, RFC 3986 5.2.2 takes the base's
-		// path as it is, dot-segments included.
-		if r, _ := Parse(ref); r.Path != "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(u.Path, "/./") {
-			for _, seg := range strings.Split(u.Path, "/") {
-				if seg == "." || seg == ".." {
-					t.Fatalf("Resolve(%q, %q) = %q keeps a dot-segment", base, ref, got)
-				}
-			}
-		}
-	})
+	}
+	if len(seen) != 8*2*len(fuzzCharsets) {
+		t.Errorf("%d combinations", len(seen))
+	}
 }

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"unicode"
 
-	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/iri"
 )
 
 // class is the role a character plays at the end of a candidate.
@@ -115,21 +115,21 @@ func classOf(r rune, inQuery bool) class {
 // bidi formatting character; their UTS #58 Link_Term makes them Soft or a
 // bracket.
 func classOfSlow(r rune, inQuery bool) class {
-	if !rewrite.IsUcschar(r) {
-		if inQuery && rewrite.IsIprivate(r) {
+	if !iri.IsUcschar(r) {
+		if inQuery && iri.IsIprivate(r) {
 			return cBody
 		}
 		return cHard
 	}
-	if rewrite.IsBidiFormatting(r) || inRanges(r, hardRunes) {
+	if iri.IsBidiFormatting(r) || inRanges(r, hardRunes) {
 		return cHard
 	}
-	switch rewrite.LinkTermOf(r) {
-	case rewrite.LinkSoft:
+	switch iri.LinkTermOf(r) {
+	case iri.LinkSoft:
 		return cSoft
-	case rewrite.LinkOpen:
+	case iri.LinkOpen:
 		return cOpen
-	case rewrite.LinkClose:
+	case iri.LinkClose:
 		return cClose
 	}
 	if r == 0x2025 || r == 0x2026 { // ‥ … (rule 5)
@@ -141,7 +141,7 @@ func classOfSlow(r rune, inQuery bool) class {
 // matches reports whether the closing bracket c closes the opening bracket
 // o (UTS #58 LinkBracket.txt).
 func matches(o, c rune) bool {
-	op, ok := rewrite.OpeningBracket(c)
+	op, ok := iri.OpeningBracket(c)
 	return ok && op == o
 }
 

@@ -2,7 +2,7 @@ package scanner
 
 import (
 	"bytes"
-	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/iri"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,7 +13,7 @@ import (
 // match lies inside the input, in order, without overlap, no longer than the
 // limit; its text is the input's bytes; its target IRI has a scheme and
 // contains no character that ends a match; and its URI form
-// (rewrite.ToURI) is an RFC 3986 URI: ASCII and valid by rewrite.Validate
+// (iri.ToURI) is an RFC 3986 URI: ASCII and valid by iri.Validate
 // (for ASCII input that is the RFC 3986 grammar).
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{
@@ -52,7 +52,7 @@ func FuzzScan(f *testing.F) {
 			if !utf8.ValidString(target) {
 				t.Fatalf("target %q is not UTF-8", target)
 			}
-			uri, err := rewrite.ToURI(target)
+			uri, err := iri.ToURI(target)
 			if err != nil {
 				t.Fatalf("ToURI(%q): %v", target, err)
 			}
@@ -61,7 +61,7 @@ func FuzzScan(f *testing.F) {
 					t.Fatalf("URI %q of %q is not ASCII", uri, target)
 				}
 			}
-			if v := rewrite.Validate(uri); v != nil {
+			if v := iri.Validate(uri); v != nil {
 				t.Fatalf("URI %q of %q is not valid: %v", uri, target, v)
 			}
 			for _, r := range target {
@@ -109,11 +109,11 @@ func FuzzHTML(f *testing.F) {
 				}
 				continue
 			}
-			uri, err := rewrite.ToURI(m.Target())
+			uri, err := iri.ToURI(m.Target())
 			if err != nil {
 				t.Fatalf("ToURI(%q): %v", m.Target(), err)
 			}
-			if v := rewrite.Validate(uri); v != nil {
+			if v := iri.Validate(uri); v != nil {
 				t.Fatalf("URI %q of %q is not valid: %v", uri, m.Target(), v)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
-	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/iri"
 )
 
 // hostKind selects the requirements on a host.
@@ -57,9 +57,9 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 }
 
 // checkHost validates a host that needs IDNA: its labels must pass the
-// project's IDNA profile (rewrite.HostToASCII), then checkLabels.
+// project's IDNA profile (iri.HostToASCII), then checkLabels.
 func (f *finder) checkHost(h []byte) hostInfo {
-	s, err := rewrite.HostToASCII(string(h))
+	s, err := iri.HostToASCII(string(h))
 	if err != nil || s == "" {
 		return hostInfo{}
 	}

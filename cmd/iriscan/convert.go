@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/iriscan/iriscan/charset"
-	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/iri"
 )
 
 const convertUsage = `Usage: iriscan convert --to uri|iri|display|normal [--charset LABEL] [--bidi MODE] [REF...]
@@ -40,7 +40,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, done := parseFlags(fs, args, stdout); done {
 		return status
 	}
-	var conv rewrite.Converter
+	var conv iri.Converter
 	var convert func(string) (string, error)
 	switch *to {
 	case "uri":
@@ -58,7 +58,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "iriscan convert: unknown --to %q (want uri, iri, display or normal)\n", *to)
 		return 2
 	}
-	mode, ok := rewrite.ParseBidiMode(*bidiFlag)
+	mode, ok := iri.ParseBidiMode(*bidiFlag)
 	if !ok {
 		fmt.Fprintf(stderr, "iriscan convert: unknown --bidi %q (want isolate, embed, marks or none)\n", *bidiFlag)
 		return 2

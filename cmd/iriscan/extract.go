@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/iriscan/iriscan/charset"
-	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/scanner"
 )
 
@@ -118,7 +118,7 @@ type extractor struct {
 	label  string // --charset
 	file   string
 	enc    *json.Encoder
-	conv   rewrite.Converter // Charset set per file: Section 3.5 queries
+	conv   iri.Converter // Charset set per file: Section 3.5 queries
 }
 
 // extractFile prints the matches of the named file ("-" for stdin) and

@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|mail] [--charset LABEL] [--target NAME] [--rel VALUE]
@@ -57,7 +57,7 @@ Flags:
 
 func runLinkify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &docCmd{name: "linkify", stdin: stdin, stderr: stderr}
-	c.opts.Mode = document.Linkify
+	c.opts.Mode = rewrite.Linkify
 	fs := newFlagSet("linkify", linkifyUsage, stderr)
 	c.addFlags(fs)
 	fs.StringVar(&c.opts.Target, "target", "", "the target attribute of the links, such as `_blank`")

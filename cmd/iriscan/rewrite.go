@@ -14,8 +14,8 @@ import (
 	"strconv"
 
 	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
-	"github.com/iriscan/iriscan/rewrite/document"
 	"github.com/iriscan/iriscan/scanner"
 )
 
@@ -95,17 +95,17 @@ func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch *to {
 	case "uri":
-		c.opts.Mode = document.ToURI
+		c.opts.Mode = rewrite.ToURI
 	case "iri":
-		c.opts.Mode = document.ToIRI
+		c.opts.Mode = rewrite.ToIRI
 	case "display":
-		c.opts.Mode = document.ToDisplay
+		c.opts.Mode = rewrite.ToDisplay
 	case "":
 		return c.usageError("--to is required (uri, iri or display)")
 	default:
 		return c.usageError(fmt.Sprintf("unknown --to %q (want uri, iri or display)", *to))
 	}
-	mode, ok := rewrite.ParseBidiMode(*bidiFlag)
+	mode, ok := iri.ParseBidiMode(*bidiFlag)
 	if !ok {
 		return c.usageError(fmt.Sprintf("unknown --bidi %q (want isolate, embed, marks or none)", *bidiFlag))
 	}
@@ -116,20 +116,20 @@ func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // docCmd is what rewrite and linkify share: how each input is read,
 // rewritten and written out.
 type docCmd struct {
-	name   string           // rewrite or linkify
-	opts   document.Options // Format and Charset are set per input
-	format string           // --format
-	label  string           // --charset
-	output string           // -o
-	write  bool             // -w
-	list   bool             // -l
-	diff   bool             // -d
+	name   string          // rewrite or linkify
+	opts   rewrite.Options // Format and Charset are set per input
+	format string          // --format
+	label  string          // --charset
+	output string          // -o
+	write  bool            // -w
+	list   bool            // -l
+	diff   bool            // -d
 
 	stdin  io.Reader
 	stdout *bufio.Writer
 	stderr io.Writer
 
-	rw     document.Rewriter
+	rw     rewrite.Rewriter
 	status int
 }
 
@@ -204,7 +204,7 @@ type input struct {
 	show string // in messages
 	r    *bufio.Reader
 	mail bool
-	opts document.Options
+	opts rewrite.Options
 }
 
 // file rewrites one input as the flags say.
@@ -236,7 +236,7 @@ func (c *docCmd) file(name string) {
 		return
 	}
 	in.opts = c.opts
-	in.opts.OnError = func(e *document.ConvertError) {
+	in.opts.OnError = func(e *rewrite.ConvertError) {
 		c.stdout.Flush()
 		fmt.Fprintf(c.stderr, "%s:%d: %q left unchanged: %v\n", in.show, e.Offset, e.Text, e.Err)
 		c.status = max(c.status, 1)
@@ -249,12 +249,12 @@ func (c *docCmd) file(name string) {
 			c.errorf("%s: %v", in.show, err)
 			return
 		}
-		in.opts.Format, in.opts.Charset = document.Text, cs
+		in.opts.Format, in.opts.Charset = rewrite.Text, cs
 		if html {
-			in.opts.Format = document.HTML
+			in.opts.Format = rewrite.HTML
 		}
 	}
-	if c.write && c.opts.Mode == document.Linkify && !in.mail && in.opts.Format == document.Text {
+	if c.write && c.opts.Mode == rewrite.Linkify && !in.mail && in.opts.Format == rewrite.Text {
 		c.errorf("%s: -w would replace a text file by HTML; write it to standard output or -o FILE", in.show)
 		return
 	}
@@ -277,7 +277,7 @@ func (c *docCmd) file(name string) {
 }
 
 // rewrite rewrites src, the content of in, to w.
-func (c *docCmd) rewrite(w io.Writer, src io.Reader, in *input) (document.Result, error) {
+func (c *docCmd) rewrite(w io.Writer, src io.Reader, in *input) (rewrite.Result, error) {
 	if in.mail {
 		return mailRewrite(w, src, &mailOptions{Document: in.opts})
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 // Expected forms, worked out from the standards rather than taken from the
@@ -204,10 +204,10 @@ func TestRewriteWrite(t *testing.T) {
 // no temporary file behind. The mail stand-in writes half a message, then
 // fails.
 func TestRewriteWriteFailure(t *testing.T) {
-	defer func(f func(io.Writer, io.Reader, *mailOptions) (document.Result, error)) { mailRewrite = f }(mailRewrite)
-	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (document.Result, error) {
+	defer func(f func(io.Writer, io.Reader, *mailOptions) (rewrite.Result, error)) { mailRewrite = f }(mailRewrite)
+	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (rewrite.Result, error) {
 		io.WriteString(w, "From: half\n")
-		return document.Result{}, &document.Error{Offset: 11, Err: errors.New("broken")}
+		return rewrite.Result{}, &rewrite.Error{Offset: 11, Err: errors.New("broken")}
 	}
 	dir := t.TempDir()
 	msg := filepath.Join(dir, "a.eml")
@@ -392,14 +392,14 @@ func TestRewriteDiff(t *testing.T) {
 // The format by name and content: .eml, .mbox and .mbx and content that
 // looks like mail go to the mail package, with the document options.
 func TestRewriteMailDispatch(t *testing.T) {
-	defer func(f func(io.Writer, io.Reader, *mailOptions) (document.Result, error), l func([]byte) bool) {
+	defer func(f func(io.Writer, io.Reader, *mailOptions) (rewrite.Result, error), l func([]byte) bool) {
 		mailRewrite, mailLooks = f, l
 	}(mailRewrite, mailLooks)
-	var got []document.Options
-	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (document.Result, error) {
+	var got []rewrite.Options
+	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (rewrite.Result, error) {
 		got = append(got, o.Document)
 		_, err := io.Copy(w, r)
-		return document.Result{}, err
+		return rewrite.Result{}, err
 	}
 	mailLooks = func(head []byte) bool { return bytes.HasPrefix(head, []byte("From ")) }
 	dir := t.TempDir()
@@ -414,7 +414,7 @@ func TestRewriteMailDispatch(t *testing.T) {
 	if _, stderr, status := runCmd(t, "", args...); status != 0 || stderr != "" {
 		t.Errorf("status %d, stderr %q", status, stderr)
 	}
-	if len(got) != 4 || got[0].Mode != document.ToDisplay || !got[0].Scanner.Fuzzy || !got[0].TextNodes || got[0].OnError == nil {
+	if len(got) != 4 || got[0].Mode != rewrite.ToDisplay || !got[0].Scanner.Fuzzy || !got[0].TextNodes || got[0].OnError == nil {
 		t.Errorf("mail calls: %+v", got)
 	}
 	// --format mail sends anything to mail; --format text nothing.

@@ -3,7 +3,7 @@
 //
 // Rewrite walks the MIME structure of each message. A text/plain or
 // text/html part that is not an attachment is decoded from its transfer
-// encoding and charset, rewritten by a document.Rewriter, and written back
+// encoding and charset, rewritten by a rewrite.Rewriter, and written back
 // re-encoded; every other byte—headers, preamble and epilogue, delimiters,
 // other parts, line endings—is copied as it was, and a part in which
 // nothing changes is copied byte for byte, not re-encoded.
@@ -11,7 +11,7 @@
 // # What changes in a changed part
 //
 //   - The body is written in its charset when the charset can represent the
-//     result (document.Options.StrictCharset is set). When it cannot—a
+//     result (rewrite.Options.StrictCharset is set). When it cannot—a
 //     Latin-1 text linkified with a Japanese display form, say—the part is
 //     decoded and rewritten in UTF-8 instead, and the value of the charset
 //     parameter becomes utf-8 (added if it was missing). A part labelled

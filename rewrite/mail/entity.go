@@ -9,7 +9,7 @@ import (
 	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/textproto"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 // maxDepth bounds the nesting of multiparts and message/rfc822 parts.
@@ -20,7 +20,7 @@ const maxDepth = 32
 type job struct {
 	o   *Options
 	w   io.Writer
-	res document.Result
+	res rewrite.Result
 	buf []byte // the message being read
 
 	msgOff  int64    // input offset of the message
@@ -30,13 +30,13 @@ type job struct {
 
 	rd  bytes.Reader
 	br  *bufio.Reader // reads headers
-	doc document.Rewriter
+	doc rewrite.Rewriter
 	out bytes.Buffer // document output
 
 	// per run of the document rewriter
 	edits   []edit
 	arena   []byte
-	errs    []document.ConvertError
+	errs    []rewrite.ConvertError
 	links   int
 	linkPfx []byte
 	u       []byte
@@ -78,7 +78,7 @@ func (j *job) message(msg []byte, off int64) error {
 // partError reports the entity msg[s:e] as copied unchanged because of err.
 func (j *job) partError(s, e int, err error) {
 	if f := j.o.Document.OnError; f != nil {
-		f(&document.ConvertError{
+		f(&rewrite.ConvertError{
 			Offset: j.msgOff + int64(s),
 			Length: int64(e - s),
 			Err:    &PartError{Offset: j.msgOff + int64(s), Err: err},

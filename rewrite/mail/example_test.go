@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/mail"
 )
 
@@ -17,7 +17,7 @@ func Example() {
 		"\n" +
 		"The menu is at http://café.example/menü & more.\n"
 	res, err := mail.Rewrite(os.Stdout, strings.NewReader(msg), &mail.Options{
-		Document: document.Options{Mode: document.Linkify},
+		Document: rewrite.Options{Mode: rewrite.Linkify},
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 // FuzzMail checks that arbitrary input never panics, that the output is
@@ -22,9 +22,9 @@ func FuzzMail(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://例え.jp/\n--b--\n"), uint8(3))
 	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> http://例 \n> え.jp/ \nx\n"), uint8(3))
 	f.Fuzz(func(t *testing.T, in []byte, m uint8) {
-		mode := document.Mode(m%4 + 1)
+		mode := rewrite.Mode(m%4 + 1)
 		var out bytes.Buffer
-		j := newJob(&Options{Document: document.Options{Mode: mode}})
+		j := newJob(&Options{Document: rewrite.Options{Mode: mode}})
 		j.w = &out
 		var spliced []splice
 		j.onMessage = func(msg []byte, s []splice) {

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 // Options configure a mail rewrite. Document's Mode, Scanner, TextNodes,
@@ -19,7 +19,7 @@ import (
 // is left as it was because it cannot be read (see PartError). Offsets are
 // byte offsets in the whole input file, except where a transfer encoding or
 // a change of charset stands between the file and the text: see Rewrite.
-type Options struct{ Document document.Options }
+type Options struct{ Document rewrite.Options }
 
 // A PartError is a MIME entity that could not be read—a multipart without
 // its closing delimiter, a bad base64 or quoted-printable body, an unknown
@@ -65,15 +65,15 @@ var (
 //
 // An mbox archive is read one message at a time: memory is bounded by the
 // largest message, not by the archive. The error returned is the first
-// read or write error, or an option error (document.ErrOptions); a
+// read or write error, or an option error (rewrite.ErrOptions); a
 // malformed message or part is not an error, it is copied as it is.
-func Rewrite(w io.Writer, r io.Reader, o *Options) (document.Result, error) {
+func Rewrite(w io.Writer, r io.Reader, o *Options) (rewrite.Result, error) {
 	var opts Options
 	if o != nil {
 		opts = *o
 	}
-	if opts.Document.Mode < document.ToURI || opts.Document.Mode > document.Linkify {
-		return document.Result{}, &document.Error{Err: errors.Join(document.ErrOptions, errors.New("mail: no mode"))}
+	if opts.Document.Mode < rewrite.ToURI || opts.Document.Mode > rewrite.Linkify {
+		return rewrite.Result{}, &rewrite.Error{Err: errors.Join(rewrite.ErrOptions, errors.New("mail: no mode"))}
 	}
 	j := newJob(&opts)
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -81,7 +81,7 @@ func Rewrite(w io.Writer, r io.Reader, o *Options) (document.Result, error) {
 	j.w = bw
 	err := j.run(br)
 	if ferr := bw.Flush(); err == nil && ferr != nil {
-		err = &document.Error{Offset: j.res.Read, Err: ferr}
+		err = &rewrite.Error{Offset: j.res.Read, Err: ferr}
 	}
 	return j.res, err
 }
@@ -96,7 +96,7 @@ func (j *job) run(br *bufio.Reader) error {
 		j.res.Read = n
 		if err != nil {
 			j.message(j.buf, 0)
-			return &document.Error{Offset: n, Err: err}
+			return &rewrite.Error{Offset: n, Err: err}
 		}
 		return j.message(j.buf, 0)
 	}
@@ -144,7 +144,7 @@ func (j *job) run(br *bufio.Reader) error {
 		if rerr != nil {
 			err := j.message(j.buf, off)
 			if rerr != io.EOF {
-				return &document.Error{Offset: j.res.Read, Err: rerr}
+				return &rewrite.Error{Offset: j.res.Read, Err: rerr}
 			}
 			return err
 		}
@@ -163,7 +163,7 @@ func (j *job) write(b []byte) error {
 	n, err := j.w.Write(b)
 	j.res.Written += int64(n)
 	if err != nil {
-		return &document.Error{Offset: j.res.Read, Err: err}
+		return &rewrite.Error{Offset: j.res.Read, Err: err}
 	}
 	return nil
 }

@@ -9,17 +9,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
-var modes = map[string]document.Mode{
-	"uri": document.ToURI, "iri": document.ToIRI, "display": document.ToDisplay, "linkify": document.Linkify,
+var modes = map[string]rewrite.Mode{
+	"uri": rewrite.ToURI, "iri": rewrite.ToIRI, "display": rewrite.ToDisplay, "linkify": rewrite.Linkify,
 }
 
-func rewriteBytes(t testing.TB, in []byte, mode document.Mode) ([]byte, document.Result) {
+func rewriteBytes(t testing.TB, in []byte, mode rewrite.Mode) ([]byte, rewrite.Result) {
 	t.Helper()
 	var out bytes.Buffer
-	res, err := Rewrite(&out, bytes.NewReader(in), &Options{Document: document.Options{Mode: mode}})
+	res, err := Rewrite(&out, bytes.NewReader(in), &Options{Document: rewrite.Options{Mode: mode}})
 	if err != nil {
 		t.Fatalf("Rewrite: %v", err)
 	}
@@ -117,7 +117,7 @@ func TestUnchanged(t *testing.T) {
 		// ToIRI of messages whose IRIs are all in IRI form already, or
 		// with URIs (the win1252/latin1 ones keep xn-- as IRI form
 		// too), must be identity for all bytes outside IRIs.
-		got, res := rewriteBytes(t, in, document.ToIRI)
+		got, res := rewriteBytes(t, in, rewrite.ToIRI)
 		if !res.Changed() && !bytes.Equal(got, in) {
 			t.Errorf("%s: Changed() false but output differs", f)
 		}
@@ -150,9 +150,9 @@ func TestMalformed(t *testing.T) {
 	} {
 		var perr int
 		var out bytes.Buffer
-		res, err := Rewrite(&out, strings.NewReader(in), &Options{Document: document.Options{
-			Mode: document.ToURI,
-			OnError: func(e *document.ConvertError) {
+		res, err := Rewrite(&out, strings.NewReader(in), &Options{Document: rewrite.Options{
+			Mode: rewrite.ToURI,
+			OnError: func(e *rewrite.ConvertError) {
 				if _, ok := e.Err.(*PartError); ok {
 					perr++
 				}
@@ -173,9 +173,9 @@ func TestPartErrorOffset(t *testing.T) {
 	in := "From x\n\nFrom y\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!! http://例え.jp/\n"
 	var got []int64
 	var out bytes.Buffer
-	_, err := Rewrite(&out, strings.NewReader(in), &Options{Document: document.Options{
-		Mode:    document.ToURI,
-		OnError: func(e *document.ConvertError) { got = append(got, e.Offset) },
+	_, err := Rewrite(&out, strings.NewReader(in), &Options{Document: rewrite.Options{
+		Mode:    rewrite.ToURI,
+		OnError: func(e *rewrite.ConvertError) { got = append(got, e.Offset) },
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -241,7 +241,7 @@ func TestAddFields(t *testing.T) {
 	// form: text/html; charset=utf-8, and quoted-printable because the
 	// body was implicitly 7bit.
 	in := "Subject: x\n\nsee http://例え.jp/\n"
-	got, _ := rewriteBytes(t, []byte(in), document.Linkify)
+	got, _ := rewriteBytes(t, []byte(in), rewrite.Linkify)
 	hdr := "Subject: x\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
 	if !strings.HasPrefix(string(got), hdr) {
 		t.Fatalf("header: %q", got)
@@ -255,7 +255,7 @@ func TestAddFields(t *testing.T) {
 		t.Errorf("body %q, want %q", body, want)
 	}
 	// --to uri of the same message: ASCII, so nothing but the IRI changes.
-	got, _ = rewriteBytes(t, []byte(in), document.ToURI)
+	got, _ = rewriteBytes(t, []byte(in), rewrite.ToURI)
 	if want := "Subject: x\n\nsee http://xn--r8jz45g.jp/\n"; string(got) != want {
 		t.Errorf("uri: %q, want %q", got, want)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/emersion/go-message/textproto"
 
 	"github.com/iriscan/iriscan/charset"
-	"github.com/iriscan/iriscan/rewrite/document"
+	"github.com/iriscan/iriscan/rewrite"
 )
 
 // An edit is a change the document rewriter made, with its new bytes kept
@@ -76,13 +76,13 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	}
 	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
 	p := partRun{
-		toHTML: mt == "text/plain" && j.o.Document.Mode == document.Linkify,
+		toHTML: mt == "text/plain" && j.o.Document.Mode == rewrite.Linkify,
 		flowed: mt == "text/plain" && strings.EqualFold(params["format"], "flowed") && !utf16,
-		format: document.Text,
+		format: rewrite.Text,
 	}
 	p.delSp = p.flowed && strings.EqualFold(params["delsp"], "yes")
 	if mt == "text/html" {
-		p.format = document.HTML
+		p.format = rewrite.HTML
 	}
 	bodyOff := j.msgOff + int64(bs)
 	out, res, err := j.runPart(&p, body, cs, identity, bodyOff)
@@ -168,13 +168,13 @@ type partRun struct {
 	toHTML bool // linkify text/plain into an HTML fragment
 	flowed bool // format=flowed
 	delSp  bool // DelSp=yes
-	format document.Format
+	format rewrite.Format
 }
 
 // runPart rewrites the decoded body of a text part, in charset cs, and returns
 // the new body (in cs, before transfer encoding). exact says that body
 // offsets are file offsets from bodyOff on. Edits is 0 if nothing changes.
-func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, bodyOff int64) ([]byte, document.Result, error) {
+func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, bodyOff int64) ([]byte, rewrite.Result, error) {
 	u := body
 	j.dels = j.dels[:0]
 	if p.flowed {
@@ -188,7 +188,7 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 	d := &j.doc
 	d.Options = j.o.Document
 	d.Format, d.Charset, d.StrictCharset = p.format, cs, true
-	d.OnEdit = func(e document.Edit) {
+	d.OnEdit = func(e rewrite.Edit) {
 		if p.toHTML && bytes.Contains(e.New, j.linkPfx) {
 			j.links++
 		}
@@ -198,7 +198,7 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 	}
 	d.OnError = nil
 	if j.o.Document.OnError != nil {
-		d.OnError = func(e *document.ConvertError) {
+		d.OnError = func(e *rewrite.ConvertError) {
 			c := *e
 			c.Text = strings.Clone(c.Text)
 			j.errs = append(j.errs, c)

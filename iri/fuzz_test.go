@@ -1,0 +1,273 @@
+package iri
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"http://www.example.org/D%C3%BCrst",
+	"http://www.example.org/D%FCrst",
+	"http://xn--99zt52a.example.org/%e2%80%ae",
+	"http://r\u00e9sum\u00e9.example.org",
+	"http://\u4f8b\u3048.\u30c6\u30b9\u30c8/\u8cc7\u6599?q=\u6771\u4eac#\u00e9",
+	"https://ar.wikipedia.org/wiki/\u0645\u0635\u0631",
+	"http://[fe80::1%25eth0]/%C3%BC",
+	"http://a@b@c:80/%%C3%BC%zz?x#y#z",
+	"../\u05d0\u05d1/./c;d?e#f",
+	"http://example.com/%E3%E3%82%A4%CE%CE%B1%C0%AF",
+	"http://xn--mgbh0fb.xn--kgbechtv/%D8%9C",
+	"mailto:D\u00fcrst@example.org",
+	"http://example.com/a(b))c.",
+	"HTTP://www.EXAMPLE.com:80/a/./b/../c/%7euser",
+	"http://[v7.x:y]/",
+	"//\u00e9.example/",
+	"http://\u0430pple.com/",
+}
+
+func addSeeds(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+}
+
+// uriSyntaxOK reports whether s is an RFC 3986 URI-reference: ASCII, and
+// valid by Validate apart from the IDNA check of ASCII host names (which RFC
+// 3986 does not make).
+func uriSyntaxOK(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	for _, v := range Validate(s) {
+		if v.Code != CodeBadHost {
+			return false
+		}
+	}
+	return true
+}
+
+// canonURI maps a URI to a form in which the differences Section 3.7 allows
+// between a URI and ToURI(ToIRI(URI)) disappear: the case of
+// percent-encodings, percent-encoded unreserved characters, and the case of
+// a host name (an "xn--" label comes back lowercase). extra lists further
+// ASCII characters whose percent-encoding is to be decoded.
+func canonURI(s, extra string) string {
+	u, err := Parse(s)
+	if err != nil {
+		return s
+	}
+	norm := func(x string) string {
+		x = normPercent(x)
+		for i := 0; i < len(extra); i++ {
+			c := extra[i]
+			x = strings.ReplaceAll(x, string(appendPct(nil, c)), string(c))
+		}
+		return x
+	}
+	host := u.Host
+	if u.HostKind == HostRegName {
+		if strings.IndexByte(host, '%') >= 0 {
+			if a, err := HostToASCII(percentDecode(host)); err == nil {
+				host = a
+			}
+		}
+		host = strings.ToLower(norm(host))
+	}
+	var b strings.Builder
+	u.write(&b, norm(u.Userinfo), host, norm(u.Path), norm(u.Query), norm(u.Fragment))
+	return b.String()
+}
+
+// Parse never panics, reassembles its input, and a valid IRI converts.
+func FuzzParse(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := Parse(s)
+		vs := Validate(s)
+		if err != nil {
+			if len(vs) != 1 || vs[0] != err {
+				t.Fatalf("Parse error %v but Validate %v", err, vs)
+			}
+			return
+		}
+		if got := u.String(); got != s {
+			t.Fatalf("String() = %q, want %q", got, s)
+		}
+		for _, v := range vs {
+			if v.Offset < 0 || v.Offset > len(s) {
+				t.Fatalf("violation offset out of range: %v", v)
+			}
+		}
+		if len(vs) == 0 {
+			uri, err := ToURI(s)
+			if err != nil {
+				t.Fatalf("valid IRI %q does not convert: %v", s, err)
+			}
+			if !uriSyntaxOK(uri) {
+				t.Fatalf("ToURI(%q) = %q is not a URI: %v", s, uri, Validate(uri))
+			}
+		}
+	})
+}
+
+// ToURI yields a URI, is idempotent, and is the identity on URIs.
+func FuzzToURI(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		uri, err := ToURI(s)
+		if err != nil {
+			if uri != s {
+				t.Fatalf("error %v but output %q differs from input", err, uri)
+			}
+			return
+		}
+		if !uriSyntaxOK(uri) {
+			t.Fatalf("ToURI(%q) = %q is not a URI: %v", s, uri, Validate(uri))
+		}
+		again, err := ToURI(uri)
+		if err != nil || again != uri {
+			t.Fatalf("ToURI not idempotent: %q -> %q -> %q, %v", s, uri, again, err)
+		}
+		var c Converter
+		b, err := c.AppendURI(nil, s)
+		if err != nil || string(b) != uri {
+			t.Fatalf("AppendURI = %q, %v; ToURI = %q", b, err, uri)
+		}
+	})
+}
+
+// For a URI u, ToURI(ToIRI(u)) is u up to the differences Section 3.7
+// allows; the IRI contains none of the characters 3.7 keeps encoded.
+func FuzzToIRI(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		uri, err := ToURI(s)
+		if err != nil {
+			return
+		}
+		iri, err := ToIRI(uri)
+		if err != nil {
+			t.Fatalf("ToIRI(%q): %v", uri, err)
+		}
+		for _, r := range iri {
+			if r >= utf8.RuneSelf && keepEncoded(r) {
+				t.Fatalf("ToIRI(%q) = %+q contains %U", uri, iri, r)
+			}
+		}
+		back, err := ToURI(iri)
+		if err != nil {
+			t.Fatalf("ToURI(ToIRI(%q)) = ToURI(%+q): %v", uri, iri, err)
+		}
+		if canonURI(back, "") != canonURI(uri, "") {
+			t.Fatalf("round trip: %q -> %+q -> %q", uri, iri, back)
+		}
+	})
+}
+
+// The display form without its bidi marks is the same IRI: it converts to
+// the same URI, up to the characters the display form escapes for UTS #58.
+func FuzzDisplay(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, mode := range []BidiMode{BidiIsolate, BidiMarks} {
+			c := Converter{Bidi: mode}
+			d, err := c.Display(s)
+			if err != nil {
+				if _, uerr := ToURI(s); uerr == nil {
+					t.Fatalf("Display(%q) fails (%v) where ToURI does not", s, err)
+				}
+				return
+			}
+			want, err := ToURI(s)
+			if err != nil {
+				t.Fatalf("Display(%q) = %+q but ToURI fails: %v", s, d, err)
+			}
+			stripped := StripBidi(d)
+			got, err := ToURI(stripped)
+			if err != nil {
+				t.Fatalf("display form %+q does not convert: %v", stripped, err)
+			}
+			const escaped = ".,!?'\":;)]}>%"
+			if canonURI(got, escaped) != canonURI(want, escaped) {
+				t.Fatalf("Display(%q) = %+q names %q, want %q", s, d, got, want)
+			}
+			if isASCII(want) && d != stripped && !hasRTL([]byte(stripped)) {
+				t.Fatalf("Display(%q) = %+q has marks without right-to-left text", s, d)
+			}
+		}
+	})
+}
+
+// Normalization is idempotent and agrees with Equivalent.
+func FuzzNormalize(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := NormalizeURI(s)
+		if err != nil {
+			return
+		}
+		again, err := NormalizeURI(n)
+		if err != nil || again != n {
+			t.Fatalf("NormalizeURI not idempotent: %q -> %q -> %q, %v", s, n, again, err)
+		}
+		if !Equivalent(s, n) {
+			t.Fatalf("%q not equivalent to its normal form %q", s, n)
+		}
+		iri, err := Normalize(s)
+		if err != nil {
+			t.Fatalf("Normalize(%q): %v", s, err)
+		}
+		if back, err := NormalizeURI(iri); err != nil || back != n {
+			t.Fatalf("NormalizeURI(Normalize(%q)) = %q, %v; want %q", s, back, err, n)
+		}
+	})
+}
+
+// LEIRI and Web Address preprocessing yield strings with only IRI
+// characters, and never lose a character.
+func FuzzLiberal(f *testing.F) {
+	addSeeds(f)
+	f.Add(" \t http://example.com/a\\b%zz<>\"\r\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, out := range []string{LEIRIToIRI(s), WebAddressToIRI(s)} {
+			if i := firstNotIRIChar(out); i >= 0 {
+				t.Fatalf("%q -> %q has a non-IRI character at %d", s, out, i)
+			}
+		}
+		if got := percentDecode(LEIRIToIRI(s)); got != percentDecode(s) {
+			t.Fatalf("LEIRIToIRI(%q) loses characters: %q", s, LEIRIToIRI(s))
+		}
+	})
+}
+
+// Resolve never panics and yields an absolute reference without dot-segments.
+func FuzzResolve(f *testing.F) {
+	f.Add("http://a/b/c/d;p?q", "../../g")
+	f.Add("http://a/b/c/d;p?q", "g;x=1/../y")
+	f.Add("http://\u4f8b/\u8cc7/", "./\u6599?#")
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		got, err := Resolve(base, ref)
+		if err != nil {
+			return
+		}
+		u, err := Parse(got)
+		if err != nil {
+			t.Fatalf("Resolve(%q, %q) = %q does not parse: %v", base, ref, got, err)
+		}
+		if u.Scheme == "" {
+			t.Fatalf("Resolve(%q, %q) = %q is not absolute", base, ref, got)
+		}
+		// With an empty reference path, RFC 3986 5.2.2 takes the base's
+		// path as it is, dot-segments included.
+		if r, _ := Parse(ref); r.Path != "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(u.Path, "/./") {
+			for _, seg := range strings.Split(u.Path, "/") {
+				if seg == "." || seg == ".." {
+					t.Fatalf("Resolve(%q, %q) = %q keeps a dot-segment", base, ref, got)
+				}
+			}
+		}
+	})
+}

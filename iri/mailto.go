@@ -1,0 +1,81 @@
+package iri
+
+import "strings"
+
+// The mailto scheme (RFC 6068) carries DNS names outside an authority: each
+// address of its path is local-part "@" domain. Section 3.4 leaves such
+// names to scheme-specific processing; RFC 6068 Section 2 asks for A-labels
+// in the URI form, and Section 3.7 step 6 converts "domain names known to be
+// in a URI" back to Unicode. So the domain of every address is handled like
+// a reg-name host, and the local part like any path text.
+
+// isMailto reports whether u is a mailto URI.
+func (u *IRI) isMailto() bool {
+	return !u.HasAuthority && strings.EqualFold(u.Scheme, "mailto")
+}
+
+// forEachAddress calls f for each address of a mailto path (separated by
+// ","), with the local part including its "@" (empty if there is no "@")
+// and the domain, and their byte offsets in the path.
+func forEachAddress(path string, f func(local string, lo int, domain string, do int) error) error {
+	start := 0
+	for start <= len(path) {
+		end := strings.IndexByte(path[start:], ',')
+		if end < 0 {
+			end = len(path)
+		} else {
+			end += start
+		}
+		addr := path[start:end]
+		at := strings.LastIndexByte(addr, '@')
+		if err := f(addr[:at+1], start, addr[at+1:], start+at+1); err != nil {
+			return err
+		}
+		if end == len(path) {
+			break
+		}
+		start = end + 1
+	}
+	return nil
+}
+
+// appendMailtoURI appends the URI form of a mailto path: local parts as in
+// Section 3.3, domains by uriRegName (A-labels).
+func appendMailtoURI(dst []byte, path string, off int) ([]byte, error) {
+	err := forEachAddress(path, func(local string, lo int, domain string, do int) error {
+		if lo > 0 {
+			dst = append(dst, ',')
+		}
+		var err error
+		if dst, err = appendEncoded(dst, compPath, local, off+lo); err != nil {
+			return err
+		}
+		if local == "" {
+			// No "@": not an address, just path text.
+			dst, err = appendEncoded(dst, compPath, domain, off+do)
+			return err
+		}
+		a, err := uriRegName(domain, off+do)
+		dst = append(dst, a...)
+		return err
+	})
+	return dst, err
+}
+
+// appendMailtoIRI appends the IRI form of a mailto path: local parts decoded
+// as in Section 3.7, domains as reg-name hosts (step 6).
+func appendMailtoIRI(dst []byte, path string) []byte {
+	forEachAddress(path, func(local string, lo int, domain string, do int) error {
+		if lo > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendDecoded(dst, local, nil)
+		if local == "" {
+			dst = appendDecoded(dst, domain, nil)
+		} else {
+			dst = appendIRIHost(dst, domain)
+		}
+		return nil
+	})
+	return dst
+}
