@@ -224,7 +224,7 @@ func loadNote() string {
 func scan(text string, o *scanner.Options) []scantest.Link {
 	var out []scantest.Link
 	for _, m := range scanner.Find([]byte(text), o) {
-		out = append(out, scantest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == scanner.KindEmail})
+		out = append(out, scantest.Link{Start: int(m.Offset), End: int(m.Offset + m.Length), Text: m.Text, Email: m.Kind == scanner.KindEmail})
 	}
 	return out
 }

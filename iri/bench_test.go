@@ -140,7 +140,7 @@ func BenchmarkDisplay(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range benchURIs {
-			if _, err := Display(s); err != nil {
+			if _, err := Display(s, DisplayOptions{}); err != nil {
 				b.Fatal(err)
 			}
 		}

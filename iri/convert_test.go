@@ -274,7 +274,7 @@ func TestMailto(t *testing.T) {
 		"mailto:a@xn--pple-43d.com":      "mailto:a@xn--pple-43d.com",      // spoofable: A-label
 		"mailto:D\u00fcrst@example.org.": "mailto:D\u00fcrst@example.org.", // a domain is never escaped
 	} {
-		if got, err := Display(in); err != nil || got != want {
+		if got, err := Display(in, DisplayOptions{}); err != nil || got != want {
 			t.Errorf("Display(%+q) = %+q, %v; want %+q", in, got, err, want)
 		}
 	}

@@ -60,10 +60,17 @@ const (
 	lrm = '\u200E'
 )
 
-// Display returns the display form of an IRI reference with the zero
-// Converter (isolates). See Converter.Display.
-func Display(s string) (string, error) {
-	var c Converter
+// DisplayOptions configure Display. The zero value wraps a right-to-left
+// IRI in isolates (BidiIsolate).
+type DisplayOptions struct {
+	// Bidi selects how a bidirectional IRI is kept in left-to-right order.
+	Bidi BidiMode
+}
+
+// Display returns the display form of the IRI reference s, as
+// Converter.Display does for a UTF-8 document.
+func Display(s string, o DisplayOptions) (string, error) {
+	c := Converter{Bidi: o.Bidi}
 	return c.Display(s)
 }
 

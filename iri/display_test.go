@@ -55,7 +55,7 @@ func TestDisplayBidi(t *testing.T) {
 		{"arabic host", "http://xn--mgbh0fb.xn--kgbechtv/", iso("http://\u0645\u062b\u0627\u0644.\u0625\u062e\u062a\u0628\u0627\u0631/")},
 	}
 	for _, tt := range tests {
-		got, err := Display(tt.in)
+		got, err := Display(tt.in, DisplayOptions{})
 		if err != nil {
 			t.Errorf("%s: Display(%+q): %v", tt.name, tt.in, err)
 			continue
@@ -109,7 +109,7 @@ func aLabel(l string) string {
 func checkDisplay(t *testing.T, tests []struct{ in, want string }) {
 	t.Helper()
 	for _, tt := range tests {
-		got, err := Display(tt.in)
+		got, err := Display(tt.in, DisplayOptions{})
 		if err != nil {
 			t.Errorf("Display(%+q): %v", tt.in, err)
 			continue
@@ -178,7 +178,7 @@ func TestDisplayLinkTerms(t *testing.T) {
 
 func TestDisplayErrors(t *testing.T) {
 	for _, in := range []string{"http://0\u00e0.\u05d0/", "http://[::1/", "http://\u00e9\xff/"} {
-		if got, err := Display(in); err == nil {
+		if got, err := Display(in, DisplayOptions{}); err == nil {
 			t.Errorf("Display(%+q) = %+q, want an error", in, got)
 		}
 	}

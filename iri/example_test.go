@@ -44,7 +44,7 @@ func ExampleDisplay() {
 		"https://xn--pple-43d.com/",                        // Cyrillic "а" + "pple": A-label
 		"https://example.com/wiki/Foo_(bar))",              // unbalanced ")": escaped
 	} {
-		d, _ := iri.Display(s)
+		d, _ := iri.Display(s, iri.DisplayOptions{})
 		fmt.Printf("%+q\n", d)
 	}
 	// Output:

@@ -40,13 +40,13 @@ func benchScan(b *testing.B, text []byte) {
 	}
 }
 
-// BenchmarkEnglishProse compares text ToURI with the scanner alone (target:
+// BenchmarkEnglishProse compares text URI with the scanner alone (target:
 // at least half its speed).
 func BenchmarkEnglishProse(b *testing.B) {
 	text := scantest.Prose(4<<20, 2048, &scantest.English, 1)
 	b.Run("Scanner", func(b *testing.B) { benchScan(b, text) })
-	b.Run("ToURI", func(b *testing.B) { benchRewrite(b, text, &Options{Mode: ToURI, Format: Text}) })
-	b.Run("Linkify", func(b *testing.B) { benchRewrite(b, text, &Options{Mode: Linkify, Format: Text}) })
+	b.Run("URI", func(b *testing.B) { benchRewrite(b, text, &Options{To: URI, Format: Text}) })
+	b.Run("Link", func(b *testing.B) { benchRewrite(b, text, &Options{To: Link, Format: Text}) })
 }
 
 // BenchmarkJapaneseProse is BenchmarkEnglishProse on Japanese prose, where
@@ -54,12 +54,12 @@ func BenchmarkEnglishProse(b *testing.B) {
 func BenchmarkJapaneseProse(b *testing.B) {
 	text := scantest.Prose(4<<20, 2048, &scantest.Japanese, 2)
 	b.Run("Scanner", func(b *testing.B) { benchScan(b, text) })
-	b.Run("ToURI", func(b *testing.B) { benchRewrite(b, text, &Options{Mode: ToURI, Format: Text}) })
-	b.Run("Linkify", func(b *testing.B) { benchRewrite(b, text, &Options{Mode: Linkify, Format: Text}) })
+	b.Run("URI", func(b *testing.B) { benchRewrite(b, text, &Options{To: URI, Format: Text}) })
+	b.Run("Link", func(b *testing.B) { benchRewrite(b, text, &Options{To: Link, Format: Text}) })
 }
 
-// BenchmarkHTML compares HTML ToURI with x/net/html's tokenize-and-Raw pass
-// and with the HTML scanner alone, scanning attributes as ToURI does, over
+// BenchmarkHTML compares HTML URI with x/net/html's tokenize-and-Raw pass
+// and with the HTML scanner alone, scanning attributes as URI does, over
 // the same page (target: within 1.5× the time of Raw).
 func BenchmarkHTML(b *testing.B) {
 	page := scantest.Page(4<<20, 7)
@@ -81,11 +81,11 @@ func BenchmarkHTML(b *testing.B) {
 		r := bytes.NewReader(page)
 		for b.Loop() {
 			r.Reset(page)
-			s := scanner.NewHTMLScanner(r, &scanner.HTMLOptions{SkipText: true}) // as ToURI scans
+			s := scanner.NewHTMLScanner(r, &scanner.HTMLOptions{SkipText: true}) // as URI scans
 			for s.Scan() {
 			}
 		}
 	})
-	b.Run("ToURI", func(b *testing.B) { benchRewrite(b, page, &Options{Mode: ToURI, Format: HTML}) })
-	b.Run("Linkify", func(b *testing.B) { benchRewrite(b, page, &Options{Mode: Linkify, Format: HTML}) })
+	b.Run("URI", func(b *testing.B) { benchRewrite(b, page, &Options{To: URI, Format: HTML}) })
+	b.Run("Link", func(b *testing.B) { benchRewrite(b, page, &Options{To: Link, Format: HTML}) })
 }

@@ -165,12 +165,12 @@ p.case { border: 1px solid #ccc; padding: 4px 8px; }
 a { white-space: nowrap; }
 pre#result { white-space: pre-wrap; font-size: 10px; }
 </style></head><body>
-<h1 style="font-size:20px">Linkify: right-to-left IRIs <span id="summary">(script did not run)</span></h1>
+<h1 style="font-size:20px">Link: right-to-left IRIs <span id="summary">(script did not run)</span></h1>
 `)
 	var want []browserLink
 	for _, p := range browserParas {
 		var out strings.Builder
-		res, err := Rewrite(&out, strings.NewReader(p.prose), &Options{Mode: Linkify, Format: Text})
+		res, err := Document(&out, strings.NewReader(p.prose), Options{To: Link, Format: Text})
 		if err != nil {
 			t.Fatalf("Rewrite(%q): %v", p.prose, err)
 		}

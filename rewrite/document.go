@@ -11,35 +11,49 @@ import (
 	"github.com/iriscan/iriscan/scanner"
 )
 
-// A Mode says what a Rewriter does with each IRI it finds.
-type Mode uint8
+// A Form is what a Rewriter turns each IRI it finds into.
+type Form uint8
 
 const (
-	// ToURI replaces each IRI by its URI form (Sections 3.3 to 3.6): for
+	// URI replaces each IRI by its URI form (Sections 3.3 to 3.6): for
 	// legacy consumers. The query of an http or https IRI in a document
 	// in a legacy charset is encoded in that charset (Section 3.5).
-	ToURI Mode = iota + 1
-	// ToIRI replaces each IRI by its IRI form (Section 3.7), to make a
+	// It is the zero Form.
+	URI Form = iota
+	// IRI replaces each IRI by its IRI form (Section 3.7), to make a
 	// document readable; an IRI read from a non-UCS document is
 	// normalized to NFC (Section 3.1).
-	ToIRI
-	// ToDisplay replaces each IRI by its display form (Section 4):
+	IRI
+	// Display replaces each IRI by its display form (Section 4):
 	// bidi-safe and spoof-safe, for people.
-	ToDisplay
-	// Linkify makes links: plain text becomes an HTML fragment, escaped,
-	// with each IRI wrapped in <a href="URI form">display form</a>; in
-	// HTML the IRIs of text nodes are wrapped in place.
-	Linkify
+	Display
+	// Link makes links (see Linkify): plain text becomes an HTML
+	// fragment, escaped, with each IRI wrapped in
+	// <a href="URI form">display form</a>; in HTML the IRIs of text nodes
+	// are wrapped in place.
+	Link
 )
 
-var modeNames = [...]string{"", "uri", "iri", "display", "linkify"}
+var formNames = [...]string{"uri", "iri", "display", "linkify"}
 
-// String returns the mode's name: uri, iri, display or linkify.
-func (m Mode) String() string {
-	if int(m) < len(modeNames) && m != 0 {
-		return modeNames[m]
+// String returns the form's name as the command line spells it: uri,
+// iri, display or linkify.
+func (f Form) String() string {
+	if int(f) < len(formNames) {
+		return formNames[f]
 	}
-	return fmt.Sprintf("Mode(%d)", m)
+	return fmt.Sprintf("Form(%d)", f)
+}
+
+// ParseForm returns the Form named s ("uri", "iri", "display" or
+// "linkify"), and false for any other name.
+func ParseForm(s string) (Form, bool) {
+	for i, n := range formNames {
+		if n == s {
+			return Form(i), true
+		}
+	}
+	return 0, false
 }
 
 // A Format is the syntax of a document.
@@ -47,7 +61,8 @@ type Format uint8
 
 const (
 	// Text is plain text: IRIs are found by the running-text rules.
-	Text Format = iota + 1
+	// It is the zero Format.
+	Text Format = iota
 	// HTML is an HTML document or fragment: the values of URL-valued
 	// attributes are IRIs, and text nodes are scanned as running text
 	// outside the elements of Options.SkipElements.
@@ -65,9 +80,12 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", f)
 }
 
-// Options configure a Rewriter.
+// Options configure a Rewriter. The zero value rewrites a UTF-8 plain-text
+// document to URIs with the default scanner options.
 type Options struct {
-	Mode   Mode
+	// To is the form each IRI is rewritten to; the zero value is URI.
+	To Form
+	// Format is the syntax of the document; the zero value is Text.
 	Format Format
 
 	// Charset is the document's charset, in which it is read and written;
@@ -82,12 +100,12 @@ type Options struct {
 	// (a, script, style, textarea, title, code, pre).
 	SkipElements []string
 
-	// TextNodes makes ToURI, ToIRI and ToDisplay also rewrite the IRIs
+	// TextNodes makes URI, IRI and Display also rewrite the IRIs
 	// found in the text of an HTML document; by default only URL-valued
-	// attributes are rewritten. Linkify works on text nodes only.
+	// attributes are rewritten. Link works on text nodes only.
 	TextNodes bool
 
-	// Bidi is how ToDisplay marks a right-to-left IRI in plain text and
+	// Bidi is how Display marks a right-to-left IRI in plain text and
 	// HTML text nodes (iri.BidiIsolate by default). In plain text in a
 	// charset that cannot represent the marks, they are left out; in HTML
 	// they are written as character references like any other character.
@@ -100,7 +118,7 @@ type Options struct {
 	StrictCharset bool
 
 	// Target and Rel, when not empty, are the target and rel attributes of
-	// the links Linkify makes.
+	// the links Link makes.
 	Target, Rel string
 
 	// OnError, if not nil, is called for each IRI that cannot be
@@ -141,7 +159,7 @@ type Edit struct {
 // Result counts what a rewrite did.
 type Result struct {
 	// Matches counts the IRIs found where the mode works: in HTML the
-	// attribute values (and with TextNodes the text), or for Linkify the
+	// attribute values (and with TextNodes the text), or for Link the
 	// text only.
 	Matches int64
 	Edits   int64 // changes made
@@ -171,18 +189,22 @@ func (e *Error) Error() string { return fmt.Sprintf("byte %d: %v", e.Offset, e.E
 // Unwrap returns the underlying error.
 func (e *Error) Unwrap() error { return e.Err }
 
-// ErrOptions is wrapped by the error a Rewriter returns for options that
-// make no sense, such as a missing Mode.
-var ErrOptions = errors.New("document: bad options")
+// ErrOptions is wrapped by the error a Rewriter returns for a Form or
+// Format value outside the constants of this package.
+var ErrOptions = errors.New("rewrite: bad options")
 
-// Rewrite rewrites the document read from src to w with options o: a
-// shorthand for a Rewriter used once.
-func Rewrite(w io.Writer, src io.Reader, o *Options) (Result, error) {
-	var r Rewriter
-	if o != nil {
-		r.Options = *o
-	}
-	return r.Rewrite(w, src)
+// Document reads a document from r and writes it to w with its IRIs
+// rewritten as o says: a shorthand for a Rewriter used once.
+func Document(w io.Writer, r io.Reader, o Options) (Result, error) {
+	rw := Rewriter{Options: o}
+	return rw.Rewrite(w, r)
+}
+
+// Linkify reads a document from r and writes it to w with its IRIs made
+// into links: Document with o.To set to Link.
+func Linkify(w io.Writer, r io.Reader, o Options) (Result, error) {
+	o.To = Link
+	return Document(w, r, o)
 }
 
 // A Rewriter rewrites documents. It keeps its buffers from one document to
@@ -203,10 +225,10 @@ type Rewriter struct {
 func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 	o := &rw.Options
 	switch {
-	case o.Mode < ToURI || o.Mode > Linkify:
-		return Result{}, fmt.Errorf("%w: mode %v", ErrOptions, o.Mode)
+	case o.To > Link:
+		return Result{}, fmt.Errorf("%w: %v", ErrOptions, o.To)
 	case o.Format != Text && o.Format != HTML:
-		return Result{}, fmt.Errorf("%w: format %v", ErrOptions, o.Format)
+		return Result{}, fmt.Errorf("%w: %v", ErrOptions, o.Format)
 	}
 	j := &rw.j
 	j.reset(o, w, src)

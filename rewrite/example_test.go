@@ -13,13 +13,13 @@ import (
 func Example() {
 	line := "Docs: http://例え.テスト/資料?q=東京 & www.例え.jp\n"
 
-	res, err := rewrite.Rewrite(os.Stdout, strings.NewReader(line), &rewrite.Options{Mode: rewrite.ToURI, Format: rewrite.Text})
+	res, err := rewrite.Document(os.Stdout, strings.NewReader(line), rewrite.Options{To: rewrite.URI, Format: rewrite.Text})
 	if err != nil {
 		fmt.Println(err)
 	}
 	fmt.Println(res.Matches, "IRIs,", res.Edits, "edits")
 
-	_, err = rewrite.Rewrite(os.Stdout, strings.NewReader(line), &rewrite.Options{Mode: rewrite.Linkify, Format: rewrite.Text})
+	_, err = rewrite.Document(os.Stdout, strings.NewReader(line), rewrite.Options{To: rewrite.Link, Format: rewrite.Text})
 	if err != nil {
 		fmt.Println(err)
 	}

@@ -21,8 +21,8 @@ func fuzzOptions(mode, format, csIndex uint8) *Options {
 		panic(err)
 	}
 	return &Options{
-		Mode:      Mode(mode%4) + 1,
-		Format:    Format(format%2) + 1,
+		To:        Form(mode % 4),
+		Format:    Format(format % 2),
 		Charset:   cs,
 		TextNodes: mode&4 != 0,
 	}
@@ -62,7 +62,7 @@ func sourceMatches(t *testing.T, data []byte, o *Options) []sourceSpan {
 // FuzzRewrite rewrites any bytes in any mode, format and charset: it must
 // not panic nor fail; the edits, in order and not overlapping, must turn
 // the input into the output and be matches of the scanner (or characters
-// escaped for HTML); no edit means no change; and ToURI of a UTF-8 output
+// escaped for HTML); no edit means no change; and URI of a UTF-8 output
 // must change nothing. Seeded with the golden inputs.
 func FuzzRewrite(f *testing.F) {
 	for i := range goldenDocs {
@@ -83,7 +83,7 @@ func FuzzRewrite(f *testing.F) {
 		o := fuzzOptions(mode, format, csIndex)
 		out, res, _, err := rewriteChecked(t, data, o) // checks the edits
 		if err != nil {
-			t.Fatalf("%v %v %v: %v", o.Mode, o.Format, o.Charset, err)
+			t.Fatalf("%v %v %v: %v", o.To, o.Format, o.Charset, err)
 		}
 		if res.Edits == 0 && !bytes.Equal(out, data) {
 			t.Fatalf("no edit, but the output differs from the input")
@@ -96,7 +96,7 @@ func FuzzRewrite(f *testing.F) {
 		oo := *o
 		oo.OnEdit = func(e Edit) { edits = append(edits, Edit{Offset: e.Offset, Length: e.Length}) }
 		var sink bytes.Buffer
-		if _, err := Rewrite(&sink, bytes.NewReader(data), &oo); err != nil {
+		if _, err := Document(&sink, bytes.NewReader(data), oo); err != nil {
 			t.Fatal(err)
 		}
 		k := 0
@@ -106,7 +106,7 @@ func FuzzRewrite(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if o.Mode == Linkify && o.Format == Text && len(dec) == 1 && (dec[0] == '&' || dec[0] == '<' || dec[0] == '>') {
+			if o.To == Link && o.Format == Text && len(dec) == 1 && (dec[0] == '&' || dec[0] == '<' || dec[0] == '>') {
 				continue
 			}
 			for k < len(spans) && spans[k].off < e.Offset {
@@ -120,14 +120,14 @@ func FuzzRewrite(f *testing.F) {
 			}
 		}
 
-		// ToURI is idempotent (in UTF-8, where the query needs no charset).
-		if o.Mode == ToURI && o.Charset == charset.UTF8 {
+		// URI is idempotent (in UTF-8, where the query needs no charset).
+		if o.To == URI && o.Charset == charset.UTF8 {
 			again, res2, _, err := rewriteChecked(t, out, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res2.Edits != 0 || !bytes.Equal(again, out) {
-				t.Fatalf("ToURI of the output changes it again (%d edits):\n%q\n%q", res2.Edits, out, again)
+				t.Fatalf("URI of the output changes it again (%d edits):\n%q\n%q", res2.Edits, out, again)
 			}
 		}
 	})
@@ -141,7 +141,7 @@ func TestFuzzOptions(t *testing.T) {
 		for f := range 2 {
 			for c := range len(fuzzCharsets) {
 				o := fuzzOptions(uint8(m), uint8(f), uint8(c))
-				seen[fmt.Sprint(o.Mode, o.Format, o.Charset, o.TextNodes)] = true
+				seen[fmt.Sprint(o.To, o.Format, o.Charset, o.TextNodes)] = true
 			}
 		}
 	}

@@ -34,7 +34,7 @@ var (
 // A goldenDoc is one document in one charset. Its text is written in UTF-8
 // with slots {1}, {2}… for the IRIs; each mode's expected output is the
 // same text with the slots filled by that mode's forms, derived by hand
-// from draft-duerst-iri-bis-07. In Linkify mode of a plain text document
+// from draft-duerst-iri-bis-07. In Link mode of a plain text document
 // the text around the slots is escaped for HTML ("&", "<", ">").
 //
 // In the text, ⟦hex⟧ stands for raw bytes put into the encoded document
@@ -48,9 +48,9 @@ type goldenDoc struct {
 	opts   func(*Options)
 	text   string
 	slots  []string          // the slots as they are in the input
-	want   map[Mode][]string // per mode the slots in the output
+	want   map[Form][]string // per mode the slots in the output
 
-	// fails are the IRIs that ToURI cannot convert (left as they were).
+	// fails are the IRIs that URI cannot convert (left as they were).
 	// In running text the scanner takes only hosts that pass IDNA, so a
 	// bad host there is no match at all (the text documents check that it
 	// is left alone); in an attribute value it is a match that fails.
@@ -96,7 +96,7 @@ const (
 	badDe    = "http://bü-.de/"
 )
 
-// a is a link as Linkify writes it: every link gets dir="ltr" (Section 4.1;
+// a is a link as Link writes it: every link gets dir="ltr" (Section 4.1;
 // see TestBrowserBidiLinks for why even a left-to-right IRI needs it).
 func a(href, text string) string { return `<a href="` + href + `" dir="ltr">` + text + `</a>` }
 
@@ -106,18 +106,18 @@ const ucsText = "Doc: {1} & a<b; ({2}) mail {3}.\nOld: {4}, {5}\nArabic: {6} end
 
 var ucsSlots = []string{iriJa, "www.例え.jp", "info@例え.jp", uriDu, iriMu, iriAr, badJa}
 
-var ucsTextWant = map[Mode][]string{
-	ToURI:     {uriJaU8, "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriMuU8, uriAr, badJa},
-	ToIRI:     {iriJa, "www.例え.jp", "info@例え.jp", iriDu, iriMu, iriAr, badJa},
-	ToDisplay: {iriJa, "www.例え.jp", "info@例え.jp", iriDu, iriMu, dispAr, badJa},
-	Linkify: {a(uriJaU8, iriJa), a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
+var ucsTextWant = map[Form][]string{
+	URI:     {uriJaU8, "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriMuU8, uriAr, badJa},
+	IRI:     {iriJa, "www.例え.jp", "info@例え.jp", iriDu, iriMu, iriAr, badJa},
+	Display: {iriJa, "www.例え.jp", "info@例え.jp", iriDu, iriMu, dispAr, badJa},
+	Link: {a(uriJaU8, iriJa), a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
 		a(uriDu, iriDu), a(uriMuU8, iriMu), a(uriAr, linkAr), badJa},
 }
 
 // The HTML of the UCS documents. Attribute values in double quotes, single
 // quotes and unquoted; "&amp;" in queries; a value written with character
 // references that needs no change (kept as it is); text nodes (rewritten only
-// with TextNodes or Linkify) and a <code> element (never).
+// with TextNodes or Link) and a <code> element (never).
 const ucsHTML = "<!DOCTYPE html>\n<p class=\"x\"><a href=\"{1}\">例え</a> <a href='{2}'>m</a> <img src={3} alt=x>\n" +
 	"<a href=\"{4}\">d</a> <a href=\"http&#x3A;&#x2F;&#x2F;www.example.org&#x2F;a\">keep</a>\n" +
 	"<a href=\"{5}\">bad</a> <a href=\"{6}\">ar</a>\n" +
@@ -129,16 +129,16 @@ var ucsHTMLSlots = []string{"http://例え.テスト/資料?q=東京&amp;x=1#節
 // htmlKeepText is ucsHTMLSlots[6:]: text nodes as they are.
 var htmlKeepText = ucsHTMLSlots[6:]
 
-var ucsHTMLWant = map[Mode][]string{
-	ToURI: append([]string{"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC&amp;x=1#%E7%AF%80",
+var ucsHTMLWant = map[Form][]string{
+	URI: append([]string{"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC&amp;x=1#%E7%AF%80",
 		"https://xn--mnchen-3ya.de/?a=1&amp;b=%C3%BC",
 		// Unquoted: "=" would be a parse error there, so it is a reference.
 		"http://xn--r8jz45g.jp/%E7%94%BB%E5%83%8F.png?a&#61;b",
 		uriDu, badJa, uriAr}, htmlKeepText...),
-	ToIRI: append(slices.Clone(ucsHTMLSlots[:3]), append([]string{iriDu, badJa, iriAr}, htmlKeepText...)...),
+	IRI: append(slices.Clone(ucsHTMLSlots[:3]), append([]string{iriDu, badJa, iriAr}, htmlKeepText...)...),
 	// Display in an attribute value: no bidi marks (they would be part of the URL).
-	ToDisplay: append(slices.Clone(ucsHTMLSlots[:3]), append([]string{iriDu, badJa, iriAr}, htmlKeepText...)...),
-	Linkify: append(slices.Clone(ucsHTMLSlots[:6]),
+	Display: append(slices.Clone(ucsHTMLSlots[:3]), append([]string{iriDu, badJa, iriAr}, htmlKeepText...)...),
+	Link: append(slices.Clone(ucsHTMLSlots[:6]),
 		a("http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99?a=1&amp;b=2", "http://例え.jp/資料?a=1&amp;b=2"),
 		a("http://www.xn--r8jz45g.jp", "www.例え.jp")),
 }
@@ -163,8 +163,8 @@ var goldenDocs = slices.Concat(
 		// TextNodes: the IRIs of text nodes are rewritten too, outside <code>.
 		name: "html-textnodes", format: HTML, cs: "utf-8", opts: func(o *Options) { o.TextNodes = true },
 		text: ucsHTML, slots: ucsHTMLSlots, fails: []string{badJa},
-		want: map[Mode][]string{
-			ToURI: append(slices.Clone(ucsHTMLWant[ToURI][:6]), "http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99?a=1&amp;b=2", "www.xn--r8jz45g.jp"),
+		want: map[Form][]string{
+			URI: append(slices.Clone(ucsHTMLWant[URI][:6]), "http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99?a=1&amp;b=2", "www.xn--r8jz45g.jp"),
 		},
 	}},
 	ucsDocs("utf-16le"),
@@ -174,15 +174,15 @@ var goldenDocs = slices.Concat(
 			name: "text", format: Text, cs: "shift_jis", invalid: 1,
 			text:  "資料は {1} にあります & a<b。\n({2}) と {3} です。\n旧: {4}\nアラビア語: {5} 終⟦FF⟧\n不正: {6} です\n",
 			slots: []string{iriJa, "www.例え.jp", "info@例え.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
-			want: map[Mode][]string{
-				ToURI: {uriJaSJ, "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
+			want: map[Form][]string{
+				URI: {uriJaSJ, "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
 				// ü and مصر are not in Shift_JIS: percent-encoded UTF-8 in
 				// text, which is what the document has (no edit).
-				ToIRI: {iriJa, "www.例え.jp", "info@例え.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
+				IRI: {iriJa, "www.例え.jp", "info@例え.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
 				// The bidi marks are not in Shift_JIS: left out.
-				ToDisplay: {iriJa, "www.例え.jp", "info@例え.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
+				Display: {iriJa, "www.例え.jp", "info@例え.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
 				// A link is HTML: characters Shift_JIS lacks are references.
-				Linkify: {a(uriJaSJ, iriJa), a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
+				Link: {a(uriJaSJ, iriJa), a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
 					a(uriDu, "http://www.example.org/D&#xFC;rst"),
 					a("http://example.com/%D9%85%D8%B5%D8%B1", "http&#x200E;:&#x200E;&#x200E;/&#x200E;&#x200E;/&#x200E;example.com&#x200E;/&#x200E;&#x645;&#x635;&#x631;"),
 					badJa},
@@ -194,15 +194,15 @@ var goldenDocs = slices.Concat(
 				"<a href=\"{4}\">d</a> <a href=\"http&#x3A;&#x2F;&#x2F;www.example.org&#x2F;a\">keep</a>\n<a href=\"{5}\">bad</a>\n本文: {6} と {7}</p>\n",
 			slots: []string{"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/%D9%85%D8%B5%D8%B1", "http://例え.jp/画像.png", uriDu, badJa,
 				"http://例え.jp/資料", "www.例え.jp"},
-			want: map[Mode][]string{
-				ToURI: {"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%93%8C%8B%9E&amp;x=1#%E7%AF%80", "http://example.com/%D9%85%D8%B5%D8%B1",
+			want: map[Form][]string{
+				URI: {"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%93%8C%8B%9E&amp;x=1#%E7%AF%80", "http://example.com/%D9%85%D8%B5%D8%B1",
 					"http://xn--r8jz45g.jp/%E7%94%BB%E5%83%8F.png", uriDu, badJa, "http://例え.jp/資料", "www.例え.jp"},
 				// The Arabic IRI of the --to iri example: references in HTML.
-				ToIRI: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/&#x645;&#x635;&#x631;", "http://例え.jp/画像.png",
+				IRI: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/&#x645;&#x635;&#x631;", "http://例え.jp/画像.png",
 					"http://www.example.org/D&#xFC;rst", badJa, "http://例え.jp/資料", "www.例え.jp"},
-				ToDisplay: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/&#x645;&#x635;&#x631;", "http://例え.jp/画像.png",
+				Display: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/&#x645;&#x635;&#x631;", "http://例え.jp/画像.png",
 					"http://www.example.org/D&#xFC;rst", badJa, "http://例え.jp/資料", "www.例え.jp"},
-				Linkify: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/%D9%85%D8%B5%D8%B1", "http://例え.jp/画像.png", uriDu, badJa,
+				Link: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/%D9%85%D8%B5%D8%B1", "http://例え.jp/画像.png", uriDu, badJa,
 					a("http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99", "http://例え.jp/資料"), a("http://www.xn--r8jz45g.jp", "www.例え.jp")},
 			},
 		},
@@ -213,11 +213,11 @@ var goldenDocs = slices.Concat(
 			name: "text", format: Text, cs: "iso-2022-jp",
 			text:  "資料は{1} にあります & a<b。\n「{2}」です。\n不正:{3} です\n",
 			slots: []string{"http://例え.テスト/資料?q=東京", "http://xn--r8jz45g.jp/%E8%B3%87", badJa},
-			want: map[Mode][]string{
-				ToURI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%1B%24BEl5~%1B%28B", "http://xn--r8jz45g.jp/%E8%B3%87", badJa},
-				ToIRI:     {"http://例え.テスト/資料?q=東京", "⟦⟧http://例え.jp/資⟦⟧", badJa},
-				ToDisplay: {"http://例え.テスト/資料?q=東京", "⟦⟧http://例え.jp/資⟦⟧", badJa},
-				Linkify: {a("http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%1B%24BEl5~%1B%28B", "http://例え.テスト/資料?q=東京"),
+			want: map[Form][]string{
+				URI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%1B%24BEl5~%1B%28B", "http://xn--r8jz45g.jp/%E8%B3%87", badJa},
+				IRI:     {"http://例え.テスト/資料?q=東京", "⟦⟧http://例え.jp/資⟦⟧", badJa},
+				Display: {"http://例え.テスト/資料?q=東京", "⟦⟧http://例え.jp/資⟦⟧", badJa},
+				Link: {a("http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%1B%24BEl5~%1B%28B", "http://例え.テスト/資料?q=東京"),
 					a("http://xn--r8jz45g.jp/%E8%B3%87", "http://例え.jp/資"), badJa},
 			},
 		},
@@ -225,11 +225,11 @@ var goldenDocs = slices.Concat(
 			name: "html", format: HTML, cs: "iso-2022-jp",
 			text:  "<p><a href=\"{1}\">資料</a>\n本文「{2}」です</p>\n",
 			slots: []string{"http://例え.テスト/資料?q=東京", "http://xn--r8jz45g.jp/%E8%B3%87"},
-			want: map[Mode][]string{
-				ToURI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%1B%24BEl5~%1B%28B", "http://xn--r8jz45g.jp/%E8%B3%87"},
-				ToIRI:     {"http://例え.テスト/資料?q=東京", "http://xn--r8jz45g.jp/%E8%B3%87"},
-				ToDisplay: {"http://例え.テスト/資料?q=東京", "http://xn--r8jz45g.jp/%E8%B3%87"},
-				Linkify:   {"http://例え.テスト/資料?q=東京", a("http://xn--r8jz45g.jp/%E8%B3%87", "http://例え.jp/資")},
+			want: map[Form][]string{
+				URI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%1B%24BEl5~%1B%28B", "http://xn--r8jz45g.jp/%E8%B3%87"},
+				IRI:     {"http://例え.テスト/資料?q=東京", "http://xn--r8jz45g.jp/%E8%B3%87"},
+				Display: {"http://例え.テスト/資料?q=東京", "http://xn--r8jz45g.jp/%E8%B3%87"},
+				Link:    {"http://例え.テスト/資料?q=東京", a("http://xn--r8jz45g.jp/%E8%B3%87", "http://例え.jp/資")},
 			},
 		},
 		{
@@ -238,11 +238,11 @@ var goldenDocs = slices.Concat(
 			name: "text", format: Text, cs: "gb18030", invalid: 1,
 			text:  "资料 {1} 和 {2}、{3} 。\n旧: {4} & a<b\n阿拉伯语 {5} 结束⟦FF⟧\n错误 {6} 。\n",
 			slots: []string{"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", uriDu, iriAr, badJa},
-			want: map[Mode][]string{
-				ToURI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriAr, badJa},
-				ToIRI:     {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, iriAr, badJa},
-				ToDisplay: {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, dispAr, badJa},
-				Linkify: {a("http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "http://例え.テスト/资料?q=北京#节"),
+			want: map[Form][]string{
+				URI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriAr, badJa},
+				IRI:     {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, iriAr, badJa},
+				Display: {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, dispAr, badJa},
+				Link: {a("http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "http://例え.テスト/资料?q=北京#节"),
 					a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"), a(uriDu, iriDu), a(uriAr, linkAr), badJa},
 			},
 		},
@@ -250,22 +250,22 @@ var goldenDocs = slices.Concat(
 			name: "html", format: HTML, cs: "gb18030", fails: []string{badJa},
 			text:  "<p><a href=\"{1}\">资料</a> <a href='{2}'>d</a> <img src={3} alt=x> <a href=\"{4}\">bad</a>\n正文 {5}</p>\n",
 			slots: []string{"http://例え.テスト/资料?q=北京&amp;x=1", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa, "http://例え.jp/资料"},
-			want: map[Mode][]string{
-				ToURI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9&amp;x=1", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa, "http://例え.jp/资料"},
-				ToIRI:     {"http://例え.テスト/资料?q=北京&amp;x=1", iriDu, "http://example.com/مصر", badJa, "http://例え.jp/资料"},
-				ToDisplay: {"http://例え.テスト/资料?q=北京&amp;x=1", iriDu, "http://example.com/مصر", badJa, "http://例え.jp/资料"},
-				Linkify:   {"http://例え.テスト/资料?q=北京&amp;x=1", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa, a("http://xn--r8jz45g.jp/%E8%B5%84%E6%96%99", "http://例え.jp/资料")},
+			want: map[Form][]string{
+				URI:     {"http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9&amp;x=1", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa, "http://例え.jp/资料"},
+				IRI:     {"http://例え.テスト/资料?q=北京&amp;x=1", iriDu, "http://example.com/مصر", badJa, "http://例え.jp/资料"},
+				Display: {"http://例え.テスト/资料?q=北京&amp;x=1", iriDu, "http://example.com/مصر", badJa, "http://例え.jp/资料"},
+				Link:    {"http://例え.テスト/资料?q=北京&amp;x=1", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa, a("http://xn--r8jz45g.jp/%E8%B5%84%E6%96%99", "http://例え.jp/资料")},
 			},
 		},
 		{
 			name: "text", format: Text, cs: "windows-1252",
 			text:  "Café: {1} & a<b\n({2}) and {3} here.\nOld: {4}, {5}\nBad: {6} stays.\n",
 			slots: []string{iriMu, "www.bücher.de", "info@bücher.de", uriDu, "http://example.com/%E6%97%A5", badDe},
-			want: map[Mode][]string{
-				ToURI:     {uriMu125, "www.xn--bcher-kva.de", "info@xn--bcher-kva.de", uriDu, "http://example.com/%E6%97%A5", badDe},
-				ToIRI:     {iriMu, "www.bücher.de", "info@bücher.de", iriDu, "http://example.com/%E6%97%A5", badDe},
-				ToDisplay: {iriMu, "www.bücher.de", "info@bücher.de", iriDu, "http://example.com/%E6%97%A5", badDe},
-				Linkify: {a(uriMu125, iriMu), a("http://www.xn--bcher-kva.de", "www.bücher.de"), a("mailto:info@xn--bcher-kva.de", "info@bücher.de"),
+			want: map[Form][]string{
+				URI:     {uriMu125, "www.xn--bcher-kva.de", "info@xn--bcher-kva.de", uriDu, "http://example.com/%E6%97%A5", badDe},
+				IRI:     {iriMu, "www.bücher.de", "info@bücher.de", iriDu, "http://example.com/%E6%97%A5", badDe},
+				Display: {iriMu, "www.bücher.de", "info@bücher.de", iriDu, "http://example.com/%E6%97%A5", badDe},
+				Link: {a(uriMu125, iriMu), a("http://www.xn--bcher-kva.de", "www.bücher.de"), a("mailto:info@xn--bcher-kva.de", "info@bücher.de"),
 					a(uriDu, iriDu), a("http://example.com/%E6%97%A5", "http://example.com/&#x65E5;"), badDe},
 			},
 		},
@@ -274,11 +274,11 @@ var goldenDocs = slices.Concat(
 			text: "<p><a href=\"{1}\">m</a> <a href='{2}'>d</a> <img src={3} alt=x>\n" +
 				"<a href=\"http&#x3A;&#x2F;&#x2F;www.example.org&#x2F;a\">keep</a> <a href=\"{4}\">bad</a>\nCafé: {5} &amp; {6}</p>\n",
 			slots: []string{"https://münchen.de/straße?x=ü&amp;y=1", uriDu, "http://example.com/%E6%97%A5", badDe, "https://münchen.de/", "www.bücher.de"},
-			want: map[Mode][]string{
-				ToURI:     {"https://xn--mnchen-3ya.de/stra%C3%9Fe?x=%FC&amp;y=1", uriDu, "http://example.com/%E6%97%A5", badDe, "https://münchen.de/", "www.bücher.de"},
-				ToIRI:     {"https://münchen.de/straße?x=ü&amp;y=1", iriDu, "http://example.com/&#x65E5;", badDe, "https://münchen.de/", "www.bücher.de"},
-				ToDisplay: {"https://münchen.de/straße?x=ü&amp;y=1", iriDu, "http://example.com/&#x65E5;", badDe, "https://münchen.de/", "www.bücher.de"},
-				Linkify: {"https://münchen.de/straße?x=ü&amp;y=1", uriDu, "http://example.com/%E6%97%A5", badDe,
+			want: map[Form][]string{
+				URI:     {"https://xn--mnchen-3ya.de/stra%C3%9Fe?x=%FC&amp;y=1", uriDu, "http://example.com/%E6%97%A5", badDe, "https://münchen.de/", "www.bücher.de"},
+				IRI:     {"https://münchen.de/straße?x=ü&amp;y=1", iriDu, "http://example.com/&#x65E5;", badDe, "https://münchen.de/", "www.bücher.de"},
+				Display: {"https://münchen.de/straße?x=ü&amp;y=1", iriDu, "http://example.com/&#x65E5;", badDe, "https://münchen.de/", "www.bücher.de"},
+				Link: {"https://münchen.de/straße?x=ü&amp;y=1", uriDu, "http://example.com/%E6%97%A5", badDe,
 					a("https://xn--mnchen-3ya.de/", "https://münchen.de/"), a("http://www.xn--bcher-kva.de", "www.bücher.de")},
 			},
 		},
@@ -354,7 +354,7 @@ func fill(text string, slots []string, escape bool) string {
 	return text
 }
 
-var goldenModes = []Mode{ToURI, ToIRI, ToDisplay, Linkify}
+var goldenModes = []Form{URI, IRI, Display, Link}
 
 func (d *goldenDoc) base() string { return d.name + "." + d.cs }
 
@@ -362,28 +362,28 @@ func (d *goldenDoc) input(t testing.TB) []byte {
 	return encodeDoc(t, d.cs, fill(d.text, d.slots, false))
 }
 
-func (d *goldenDoc) expected(t testing.TB, m Mode) []byte {
-	return encodeDoc(t, d.cs, fill(d.text, d.want[m], m == Linkify && d.format == Text))
+func (d *goldenDoc) expected(t testing.TB, m Form) []byte {
+	return encodeDoc(t, d.cs, fill(d.text, d.want[m], m == Link && d.format == Text))
 }
 
-func (d *goldenDoc) options(t testing.TB, m Mode) *Options {
+func (d *goldenDoc) options(t testing.TB, m Form) *Options {
 	cs, err := charset.Lookup(d.cs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &Options{Mode: m, Format: d.format, Charset: cs}
+	o := &Options{To: m, Format: d.format, Charset: cs}
 	if d.opts != nil {
 		d.opts(o)
 	}
 	return o
 }
 
-// wantFails returns the ConvertErrors a mode reports: the IRIs ToURI fails
+// wantFails returns the ConvertErrors a mode reports: the IRIs URI fails
 // on, at their source offsets (the length of the encoded text before them).
-// ToIRI does not check hosts; in HTML, Linkify sees text nodes only, and the
+// IRI does not check hosts; in HTML, Link sees text nodes only, and the
 // failing IRIs are in attributes.
-func (d *goldenDoc) wantFails(t testing.TB, m Mode) []ConvertError {
-	if m == ToIRI || m == Linkify && d.format == HTML {
+func (d *goldenDoc) wantFails(t testing.TB, m Form) []ConvertError {
+	if m == IRI || m == Link && d.format == HTML {
 		return nil
 	}
 	var errs []ConvertError
@@ -431,7 +431,7 @@ func rewriteChecked(t testing.TB, in []byte, o *Options) ([]byte, Result, []Conv
 	oo.OnEdit = func(e Edit) { e.New = bytes.Clone(e.New); edits = append(edits, e) }
 	oo.OnError = func(e *ConvertError) { c := *e; c.Err = nil; fails = append(fails, c) }
 	var out bytes.Buffer
-	res, err := Rewrite(&out, bytes.NewReader(in), &oo)
+	res, err := Document(&out, bytes.NewReader(in), oo)
 	if err != nil {
 		return out.Bytes(), res, fails, err
 	}
@@ -534,7 +534,7 @@ func TestGoldenOffsets(t *testing.T) {
 	} {
 		d := goldenDoc{cs: c.cs, format: HTML}
 		in := encodeDoc(t, c.cs, "<p>不正: <a href=\""+badJa+"\">x</a> です")
-		for _, m := range []Mode{ToURI, ToDisplay} {
+		for _, m := range []Form{URI, Display} {
 			_, _, fails, err := rewriteChecked(t, in, d.options(t, m))
 			if err != nil {
 				t.Fatal(err)
@@ -553,7 +553,7 @@ func TestInvalidUTF8Attribute(t *testing.T) {
 	in := "<a href=\"http://example.com/\xff/ü\">x</a> <img src=\"/ü\">"
 	var fails []*ConvertError
 	var out bytes.Buffer
-	res, err := Rewrite(&out, strings.NewReader(in), &Options{Mode: ToURI, Format: HTML,
+	res, err := Document(&out, strings.NewReader(in), Options{To: URI, Format: HTML,
 		OnError: func(e *ConvertError) { c := *e; fails = append(fails, &c) }})
 	if err != nil {
 		t.Fatal(err)

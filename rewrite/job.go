@@ -43,12 +43,12 @@ type job struct {
 	txt     *scanner.Scanner // reused from one text document to the next
 	txtOpts scanner.Options  // its options
 
-	conv     iri.Converter // ToURI/ToIRI/ToDisplay, Section 3.5 query charset
-	attrConv iri.Converter // ToDisplay in attribute values: no bidi marks
+	conv     iri.Converter // URI/IRI/Display, Section 3.5 query charset
+	attrConv iri.Converter // Display in attribute values: no bidi marks
 	linkConv iri.Converter // the text of links
 
 	raw     bool   // UTF-8: the scanner reads the source bytes themselves
-	escape  bool   // Linkify of plain text: escape the text for HTML
+	escape  bool   // Link of plain text: escape the text for HTML
 	dec     []byte // decoded text from decBase, when escape
 	decBase int64
 	pending []byte // rest of the chunk the scanner has not read
@@ -85,7 +85,7 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	j.attrConv.Bidi = iri.BidiNone
 	j.linkConv = j.conv
 	j.linkConv.Bidi = iri.BidiMarks
-	j.escape = o.Mode == Linkify && o.Format == Text
+	j.escape = o.To == Link && o.Format == Text
 	j.dec, j.decBase, j.pending = j.dec[:0], 0, nil
 	j.srcDone, j.decDone = 0, 0
 	j.res, j.err = Result{}, nil
@@ -93,8 +93,8 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	if o.Format == HTML {
 		j.ms = scanner.NewHTMLScanner(f, &scanner.HTMLOptions{
 			Options: o.Scanner, SkipElements: o.SkipElements,
-			SkipText:       o.Mode != Linkify && !o.TextNodes,
-			SkipAttributes: o.Mode == Linkify,
+			SkipText:       o.To != Link && !o.TextNodes,
+			SkipAttributes: o.To == Link,
 		})
 	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
 		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
@@ -141,7 +141,7 @@ func (j *job) match(m *scanner.Match) {
 	if j.escape {
 		j.escapeTo(m.Offset)
 	}
-	start, end := j.sourceOffset(m.Offset), j.sourceOffset(m.Offset+int64(m.Length))
+	start, end := j.sourceOffset(m.Offset), j.sourceOffset(m.Offset+m.Length)
 	ok, err := j.replacement(m)
 	if err != nil {
 		j.res.Failed++
@@ -155,16 +155,16 @@ func (j *job) match(m *scanner.Match) {
 	}
 	j.copyTo(start)
 	fb := charset.FallbackPercent
-	if j.o.Format == HTML || j.o.Mode == Linkify {
+	if j.o.Format == HTML || j.o.To == Link {
 		fb = charset.FallbackNCR
 	}
 	if j.o.StrictCharset {
 		fb = charset.FallbackError
 	}
-	pre, suf := j.bracket(m.Offset, m.Offset+int64(m.Length))
+	pre, suf := j.bracket(m.Offset, m.Offset+m.Length)
 	j.enc = append(j.enc[:0], pre...)
 	s := bytesString(j.repl)
-	if fb == charset.FallbackPercent && j.o.Mode == ToDisplay && !j.cs.IsUCS() && !j.marksEncodable(s) {
+	if fb == charset.FallbackPercent && j.o.To == Display && !j.cs.IsUCS() && !j.marksEncodable(s) {
 		// Marks of a display form that the charset lacks are left out:
 		// percent-encoded they would become part of the IRI.
 		s = iri.StripBidi(s)
@@ -207,7 +207,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		// before it): what it means is unknown, so it stays.
 		return false, errInvalidUTF8
 	}
-	if j.o.Mode == Linkify {
+	if j.o.To == Link {
 		uri, err := j.conv.ToURI(target)
 		if err != nil {
 			return false, err
@@ -232,10 +232,10 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 	}
 	var s string
 	var err error
-	switch j.o.Mode {
-	case ToURI:
+	switch j.o.To {
+	case URI:
 		s, err = conv.ToURI(target)
-	case ToIRI:
+	case IRI:
 		s, err = conv.ToIRI(target)
 	default:
 		s, err = conv.Display(target)

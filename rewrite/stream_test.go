@@ -34,7 +34,7 @@ func TestGoldenReaders(t *testing.T) {
 			want := d.expected(t, m)
 			for _, rd := range readers {
 				var out bytes.Buffer
-				res, err := Rewrite(&out, rd.r(bytes.NewReader(in)), d.options(t, m))
+				res, err := Document(&out, rd.r(bytes.NewReader(in)), *d.options(t, m))
 				if err != nil {
 					t.Fatalf("%s %v %s: %v", d.base(), m, rd.name, err)
 				}
@@ -91,26 +91,26 @@ func TestBigDocument(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		cs     *charset.Charset
-		mode   Mode
+		mode   Form
 		filler string
 		iri    string
 		repl   string
 		every  int
 	}{
-		{"utf-8 uri", nil, ToURI, "本文の文章です。Some words of text. ", iriJa, uriJaU8, 3000},
-		{"utf-8 linkify", nil, Linkify, "Words & text. ", "www.例え.jp", a("http://www.xn--r8jz45g.jp", "www.例え.jp"), 5000},
-		{"shift_jis iri", sjis, ToIRI, "Words of text, more words. ", "http://xn--r8jz45g.jp/", "http://例え.jp/", 7000},
+		{"utf-8 uri", nil, URI, "本文の文章です。Some words of text. ", iriJa, uriJaU8, 3000},
+		{"utf-8 linkify", nil, Link, "Words & text. ", "www.例え.jp", a("http://www.xn--r8jz45g.jp", "www.例え.jp"), 5000},
+		{"shift_jis iri", sjis, IRI, "Words of text, more words. ", "http://xn--r8jz45g.jp/", "http://例え.jp/", 7000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in, want := bigDoc(5<<20, c.every, c.filler, c.iri, c.repl)
-			if c.mode == Linkify {
+			if c.mode == Link {
 				want = bytes.ReplaceAll(want, []byte("Words & text"), []byte("Words &amp; text"))
 			}
 			if c.cs != nil {
 				in = encodeDoc(t, c.cs.Name(), string(in))
 				want = encodeDoc(t, c.cs.Name(), string(want))
 			}
-			o := &Options{Mode: c.mode, Format: Text, Charset: c.cs}
+			o := &Options{To: c.mode, Format: Text, Charset: c.cs}
 			got, res, _, err := rewriteChecked(t, in, o)
 			if err != nil {
 				t.Fatal(err)
@@ -126,7 +126,7 @@ func TestBigDocument(t *testing.T) {
 				t.Errorf("%d matches in %d bytes", res.Matches, len(in))
 			}
 			var out bytes.Buffer
-			if _, err := Rewrite(&out, iotest.HalfReader(bytes.NewReader(in)), o); err != nil || !bytes.Equal(out.Bytes(), want) {
+			if _, err := Document(&out, iotest.HalfReader(bytes.NewReader(in)), *o); err != nil || !bytes.Equal(out.Bytes(), want) {
 				t.Errorf("through a HalfReader: %v, output equal: %v", err, bytes.Equal(out.Bytes(), want))
 			}
 		})
@@ -190,12 +190,12 @@ func TestMemoryBound(t *testing.T) {
 		t.Skip("50 MB")
 	}
 	const size = 50 << 20
-	for _, m := range []Mode{ToURI, Linkify} {
+	for _, m := range []Form{URI, Link} {
 		runtime.GC()
 		var before runtime.MemStats
 		runtime.ReadMemStats(&before)
 		w := &heapWriter{}
-		res, err := Rewrite(w, newGenReader(size), &Options{Mode: m, Format: Text})
+		res, err := Document(w, newGenReader(size), Options{To: m, Format: Text})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,7 +242,7 @@ func TestReadError(t *testing.T) {
 	in, want := bigDoc(300<<10, 3000, "本文の文章です。Some words of text. ", iriJa, uriJaU8)
 	for _, n := range []int{0, 1, 5000, 64 << 10, 100001, 200 << 10} {
 		var out bytes.Buffer
-		_, err := Rewrite(&out, &failReader{bytes.NewReader(in), n}, &Options{Mode: ToURI, Format: Text})
+		_, err := Document(&out, &failReader{bytes.NewReader(in), n}, Options{To: URI, Format: Text})
 		var e *Error
 		if !errors.As(err, &e) || !errors.Is(err, errRead) {
 			t.Fatalf("n=%d: error %v, want an *Error wrapping errRead", n, err)
@@ -279,10 +279,10 @@ func (w *failWriter) Write(p []byte) (int, error) {
 // rewrite.
 func TestWriteError(t *testing.T) {
 	in, _ := bigDoc(300<<10, 3000, "本文の文章です。Some words of text. ", iriJa, uriJaU8)
-	for _, m := range []Mode{ToURI, Linkify} {
+	for _, m := range []Form{URI, Link} {
 		for _, n := range []int{0, 10, 70000} {
 			w := &failWriter{n: n}
-			res, err := Rewrite(w, bytes.NewReader(in), &Options{Mode: m, Format: Text})
+			res, err := Document(w, bytes.NewReader(in), Options{To: m, Format: Text})
 			var e *Error
 			if !errors.As(err, &e) || !errors.Is(err, errWrite) {
 				t.Fatalf("%v n=%d: error %v, want an *Error wrapping errWrite", m, n, err)
@@ -307,18 +307,18 @@ func TestRewriterReuse(t *testing.T) {
 		o  Options
 		in string
 	}{
-		{Options{Mode: ToURI, Format: Text}, "see http://例え.jp/資料 and www.例え.jp"},
-		{Options{Mode: ToURI, Format: Text}, strings.Repeat("x ", 90000) + "http://例え.jp/a " + strings.Repeat("y", 70000)},
-		{Options{Mode: Linkify, Format: Text}, "a & http://例え.jp/ < b"},
-		{Options{Mode: ToURI, Format: HTML}, `<a href="http://例え.jp/">x</a>`},
-		{Options{Mode: ToIRI, Format: Text, Charset: charset.Windows1252}, "http://www.example.org/D%C3%BCrst"},
-		{Options{Mode: ToURI, Format: Text}, "no links"},
+		{Options{To: URI, Format: Text}, "see http://例え.jp/資料 and www.例え.jp"},
+		{Options{To: URI, Format: Text}, strings.Repeat("x ", 90000) + "http://例え.jp/a " + strings.Repeat("y", 70000)},
+		{Options{To: Link, Format: Text}, "a & http://例え.jp/ < b"},
+		{Options{To: URI, Format: HTML}, `<a href="http://例え.jp/">x</a>`},
+		{Options{To: IRI, Format: Text, Charset: charset.Windows1252}, "http://www.example.org/D%C3%BCrst"},
+		{Options{To: URI, Format: Text}, "no links"},
 	}
 	var rw Rewriter
 	for round := 0; round < 2; round++ {
 		for i, d := range docs {
 			var want, got bytes.Buffer
-			if _, err := Rewrite(&want, strings.NewReader(d.in), &d.o); err != nil {
+			if _, err := Document(&want, strings.NewReader(d.in), d.o); err != nil {
 				t.Fatal(err)
 			}
 			rw.Options = d.o

@@ -50,7 +50,7 @@ func TestConformance(t *testing.T) {
 func links(text string, o *Options) []scantest.Link {
 	var out []scantest.Link
 	for _, m := range Find([]byte(text), o) {
-		out = append(out, scantest.Link{Start: int(m.Offset), End: int(m.Offset) + m.Length, Text: m.Text, Email: m.Kind == KindEmail})
+		out = append(out, scantest.Link{Start: int(m.Offset), End: int(m.Offset + m.Length), Text: m.Text, Email: m.Kind == KindEmail})
 	}
 	return out
 }

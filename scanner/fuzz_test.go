@@ -38,7 +38,7 @@ func FuzzScan(f *testing.F) {
 		var prevEnd int64
 		for _, m := range whole {
 			end := m.Offset + int64(m.Length)
-			if m.Offset < prevEnd || m.Length <= 0 || end > int64(len(data)) || m.Length > limit {
+			if m.Offset < prevEnd || m.Length <= 0 || end > int64(len(data)) || m.Length > int64(limit) {
 				t.Fatalf("match %+v outside the input (%d bytes) or overlapping (previous end %d)", m, len(data), prevEnd)
 			}
 			prevEnd = end

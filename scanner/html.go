@@ -121,6 +121,17 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	return s
 }
 
+// Reset makes s scan the HTML of r from the start, with the same options,
+// keeping its buffers: a batch job scans many documents with one
+// HTMLScanner.
+func (s *HTMLScanner) Reset(r io.Reader) {
+	s.tr = tokenReader{r: r, max: s.tr.max}
+	s.z = xhtml.NewTokenizer(&s.tr)
+	s.tr.z = s.z
+	s.depth, s.off, s.head, s.m, s.err = 0, 0, 0, Match{}, nil
+	s.pending, s.attrs, s.tagBuf, s.iris = s.pending[:0], s.attrs[:0], s.tagBuf[:0], s.iris[:0]
+}
+
 // Match returns the most recent match found by Scan.
 func (s *HTMLScanner) Match() Match { return s.m }
 
@@ -183,9 +194,9 @@ func (s *HTMLScanner) text(raw []byte, off int64) {
 	for sc.Scan() {
 		m := sc.Match()
 		d := int(m.Offset)
-		rs, re := s.dec.rawStart(d), s.dec.rawEnd(d+m.Length)
+		rs, re := s.dec.rawStart(d), s.dec.rawEnd(d+int(m.Length))
 		m.Offset = off + int64(rs)
-		m.Length = re - rs
+		m.Length = int64(re - rs)
 		if s.dec.changed {
 			m.Text = string(raw[rs:re])
 			m.Decoded = s.dec.decodedIn(rs, re)
@@ -376,7 +387,7 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 			m := &s.pending[k]
 			ts := int(m.Offset - off)
 			iri := s.iris[k-first]
-			m.Text, m.IRI = str[ts:ts+m.Length], str[iri.start:iri.end]
+			m.Text, m.IRI = str[ts:ts+int(m.Length)], str[iri.start:iri.end]
 		}
 	}
 	return name
@@ -468,7 +479,7 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		s.iris = append(s.iris, iri)
 		// Text and IRI are set by tag, from one string.
 		s.pending = append(s.pending, Match{
-			Offset: off + int64(a.start+i), Length: j - i, Kind: KindAttr,
+			Offset: off + int64(a.start+i), Length: int64(j - i), Kind: KindAttr,
 			Element: elem, Attr: name, Decoded: iri.start != a.start+i, Quote: quote,
 		})
 	}

@@ -18,7 +18,7 @@ import (
 func htmlDescribe(doc string, ms []Match) []string {
 	var out []string
 	for _, m := range ms {
-		if doc[m.Offset:m.Offset+int64(m.Length)] != m.Text {
+		if doc[m.Offset:m.Offset+m.Length] != m.Text {
 			out = append(out, fmt.Sprintf("BAD OFFSET %d for %q", m.Offset, m.Text))
 		}
 		tag := m.Kind.String()
@@ -218,5 +218,22 @@ func TestHTMLSkipTextAttributes(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%+v: got %q, want %q", c.o, got, c.want)
 		}
+	}
+}
+
+// Reset forgets everything of the previous document, even one left in the
+// middle of a skipped element and a tag: the next document is scanned as a
+// new HTMLScanner would scan it.
+func TestHTMLReset(t *testing.T) {
+	s := NewHTMLScanner(strings.NewReader(`<pre>http://in.pre/ <a href="http://first.example/">x</a> http://after.example/`), nil)
+	if !s.Scan() || s.Match().Text != "http://first.example/" {
+		t.Fatalf("first document: %+v, %v", s.Match(), s.Err())
+	}
+	doc := `<p>See https://例え.jp/資料 now <img src="/a.png"></p>`
+	s.Reset(strings.NewReader(doc))
+	got := htmlDescribe(doc, scanAll(t, s))
+	want := []string{"scheme:https://例え.jp/資料", "img/src:/a.png"}
+	if !slices.Equal(got, want) {
+		t.Errorf("after Reset: %q, want %q", got, want)
 	}
 }

@@ -39,7 +39,7 @@ func (k Kind) String() string {
 // and copies all others.
 type Match struct {
 	Offset int64 // byte offset of the first byte of the match
-	Length int   // length of the match in bytes
+	Length int64 // length of the match in bytes
 	Kind   Kind
 
 	// Text is the match as written.

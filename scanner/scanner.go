@@ -171,7 +171,7 @@ func (s *Scanner) emit(c candidate) {
 	if c.iri != nil {
 		iri = string(c.iri)
 	}
-	s.m = Match{Offset: s.base + int64(c.start), Length: c.end - c.start, Kind: c.kind, Text: text, IRI: iri}
+	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 	s.lastEnd = c.end
 	s.pos = max(s.pos, c.end)
 }

@@ -160,7 +160,7 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	m := dec.r.Map()
 	for s.Scan() {
 		match := s.Match()
-		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+int64(match.Length))
+		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", name, match.Offset)
 		}

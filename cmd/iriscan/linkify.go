@@ -57,7 +57,7 @@ Flags:
 
 func runLinkify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &docCmd{name: "linkify", stdin: stdin, stderr: stderr}
-	c.opts.Mode = rewrite.Linkify
+	c.opts.To = rewrite.Link
 	fs := newFlagSet("linkify", linkifyUsage, stderr)
 	c.addFlags(fs)
 	fs.StringVar(&c.opts.Target, "target", "", "the target attribute of the links, such as `_blank`")

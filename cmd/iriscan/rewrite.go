@@ -95,11 +95,11 @@ func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch *to {
 	case "uri":
-		c.opts.Mode = rewrite.ToURI
+		c.opts.To = rewrite.URI
 	case "iri":
-		c.opts.Mode = rewrite.ToIRI
+		c.opts.To = rewrite.IRI
 	case "display":
-		c.opts.Mode = rewrite.ToDisplay
+		c.opts.To = rewrite.Display
 	case "":
 		return c.usageError("--to is required (uri, iri or display)")
 	default:
@@ -254,7 +254,7 @@ func (c *docCmd) file(name string) {
 			in.opts.Format = rewrite.HTML
 		}
 	}
-	if c.write && c.opts.Mode == rewrite.Linkify && !in.mail && in.opts.Format == rewrite.Text {
+	if c.write && c.opts.To == rewrite.Link && !in.mail && in.opts.Format == rewrite.Text {
 		c.errorf("%s: -w would replace a text file by HTML; write it to standard output or -o FILE", in.show)
 		return
 	}
@@ -279,7 +279,11 @@ func (c *docCmd) file(name string) {
 // rewrite rewrites src, the content of in, to w.
 func (c *docCmd) rewrite(w io.Writer, src io.Reader, in *input) (rewrite.Result, error) {
 	if in.mail {
-		return mailRewrite(w, src, &mailOptions{Document: in.opts})
+		o := &in.opts
+		return mailRewrite(w, src, mailOptions{
+			To: o.To, Scanner: o.Scanner, SkipElements: o.SkipElements, TextNodes: o.TextNodes,
+			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: o.OnError,
+		})
 	}
 	c.rw.Options = in.opts
 	return c.rw.Rewrite(w, src)

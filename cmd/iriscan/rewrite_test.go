@@ -204,8 +204,8 @@ func TestRewriteWrite(t *testing.T) {
 // no temporary file behind. The mail stand-in writes half a message, then
 // fails.
 func TestRewriteWriteFailure(t *testing.T) {
-	defer func(f func(io.Writer, io.Reader, *mailOptions) (rewrite.Result, error)) { mailRewrite = f }(mailRewrite)
-	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (rewrite.Result, error) {
+	defer func(f func(io.Writer, io.Reader, mailOptions) (rewrite.Result, error)) { mailRewrite = f }(mailRewrite)
+	mailRewrite = func(w io.Writer, r io.Reader, o mailOptions) (rewrite.Result, error) {
 		io.WriteString(w, "From: half\n")
 		return rewrite.Result{}, &rewrite.Error{Offset: 11, Err: errors.New("broken")}
 	}
@@ -392,12 +392,12 @@ func TestRewriteDiff(t *testing.T) {
 // The format by name and content: .eml, .mbox and .mbx and content that
 // looks like mail go to the mail package, with the document options.
 func TestRewriteMailDispatch(t *testing.T) {
-	defer func(f func(io.Writer, io.Reader, *mailOptions) (rewrite.Result, error), l func([]byte) bool) {
+	defer func(f func(io.Writer, io.Reader, mailOptions) (rewrite.Result, error), l func([]byte) bool) {
 		mailRewrite, mailLooks = f, l
 	}(mailRewrite, mailLooks)
-	var got []rewrite.Options
-	mailRewrite = func(w io.Writer, r io.Reader, o *mailOptions) (rewrite.Result, error) {
-		got = append(got, o.Document)
+	var got []mailOptions
+	mailRewrite = func(w io.Writer, r io.Reader, o mailOptions) (rewrite.Result, error) {
+		got = append(got, o)
 		_, err := io.Copy(w, r)
 		return rewrite.Result{}, err
 	}
@@ -414,7 +414,7 @@ func TestRewriteMailDispatch(t *testing.T) {
 	if _, stderr, status := runCmd(t, "", args...); status != 0 || stderr != "" {
 		t.Errorf("status %d, stderr %q", status, stderr)
 	}
-	if len(got) != 4 || got[0].Mode != rewrite.ToDisplay || !got[0].Scanner.Fuzzy || !got[0].TextNodes || got[0].OnError == nil {
+	if len(got) != 4 || got[0].To != rewrite.Display || !got[0].Scanner.Fuzzy || !got[0].TextNodes || got[0].OnError == nil {
 		t.Errorf("mail calls: %+v", got)
 	}
 	// --format mail sends anything to mail; --format text nothing.

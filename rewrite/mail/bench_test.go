@@ -57,7 +57,7 @@ func genMbox(size int) []byte {
 
 func BenchmarkRewriteMbox(b *testing.B) {
 	in := genMbox(1 << 20)
-	o := &Options{Document: rewrite.Options{Mode: rewrite.ToURI}}
+	o := Options{To: rewrite.URI}
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -110,7 +110,7 @@ func TestMboxMemory(t *testing.T) {
 	msg := genMbox(8 << 10)
 	r := &repeatReader{msg: msg, n: 128 << 20 / len(msg)}
 	var w heapWriter
-	res, err := Rewrite(&w, r, &Options{Document: rewrite.Options{Mode: rewrite.ToURI}})
+	res, err := Rewrite(&w, r, Options{To: rewrite.URI})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ func (j *job) message(msg []byte, off int64) error {
 
 // partError reports the entity msg[s:e] as copied unchanged because of err.
 func (j *job) partError(s, e int, err error) {
-	if f := j.o.Document.OnError; f != nil {
+	if f := j.o.OnError; f != nil {
 		f(&rewrite.ConvertError{
 			Offset: j.msgOff + int64(s),
 			Length: int64(e - s),

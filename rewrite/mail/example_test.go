@@ -16,9 +16,7 @@ func Example() {
 		"Content-Transfer-Encoding: 8bit\n" +
 		"\n" +
 		"The menu is at http://café.example/menü & more.\n"
-	res, err := mail.Rewrite(os.Stdout, strings.NewReader(msg), &mail.Options{
-		Document: rewrite.Options{Mode: rewrite.Linkify},
-	})
+	res, err := mail.Rewrite(os.Stdout, strings.NewReader(msg), mail.Options{To: rewrite.Link})
 	if err != nil {
 		fmt.Println(err)
 	}

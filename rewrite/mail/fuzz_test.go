@@ -22,9 +22,9 @@ func FuzzMail(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://例え.jp/\n--b--\n"), uint8(3))
 	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> http://例 \n> え.jp/ \nx\n"), uint8(3))
 	f.Fuzz(func(t *testing.T, in []byte, m uint8) {
-		mode := rewrite.Mode(m%4 + 1)
+		mode := rewrite.Form(m%4 + 1)
 		var out bytes.Buffer
-		j := newJob(&Options{Document: rewrite.Options{Mode: mode}})
+		j := newJob(&Options{To: mode})
 		j.w = &out
 		var spliced []splice
 		j.onMessage = func(msg []byte, s []splice) {

@@ -4,27 +4,49 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 
+	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/scanner"
 )
 
-// Options configure a mail rewrite. Document's Mode, Scanner, TextNodes,
-// Bidi, Target, Rel, OnError apply to each text part; its Format, Charset,
-// StrictCharset and OnEdit are set per part by this package (ignored from
-// the caller).
+// Options configure a mail rewrite. The zero value rewrites the IRIs of
+// every text part to URIs. Each field means what the field of the same
+// name in rewrite.Options means, applied to each text part; a part's
+// format, charset and transfer encoding come from its own header.
 //
 // OnError receives, besides the IRIs that cannot be converted, one
 // ConvertError with an empty Text and a *PartError for each text part that
 // is left as it was because it cannot be read (see PartError). Offsets are
 // byte offsets in the whole input file, except where a transfer encoding or
 // a change of charset stands between the file and the text: see Rewrite.
-type Options struct{ Document rewrite.Options }
+type Options struct {
+	To           rewrite.Form
+	Scanner      scanner.Options
+	SkipElements []string
+	TextNodes    bool
+	Bidi         iri.BidiMode
+	Target, Rel  string
+	OnError      func(*rewrite.ConvertError)
+}
+
+// document returns the rewrite.Options of a text part in format f and
+// charset cs, with OnEdit and OnError left for the caller to set.
+func (o *Options) document(f rewrite.Format, cs *charset.Charset) rewrite.Options {
+	return rewrite.Options{
+		To: o.To, Format: f, Charset: cs, StrictCharset: true,
+		Scanner: o.Scanner, SkipElements: o.SkipElements, TextNodes: o.TextNodes,
+		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel,
+	}
+}
 
 // A PartError is a MIME entity that could not be read—a multipart without
 // its closing delimiter, a bad base64 or quoted-printable body, an unknown
 // charset, a malformed header—and that was therefore copied byte for byte.
-// It reaches Options.Document.OnError as the Err of a ConvertError whose
+// It reaches Options.OnError as the Err of a ConvertError whose
 // Offset and Length are the entity's bytes in the input and whose Text is
 // empty; it is not an error of Rewrite.
 type PartError struct {
@@ -52,7 +74,7 @@ var (
 //
 // The text/plain and text/html parts that are not attachments are decoded
 // from their transfer encoding and charset and rewritten as
-// o.Document.Mode says; see the package documentation for what changes
+// o.To says; see the package documentation for what changes
 // and what does not. The returned Result sums the counts of the parts
 // (Read and Written are bytes of the whole input and output);
 // Result.Changed reports whether the output differs from the input.
@@ -67,15 +89,11 @@ var (
 // largest message, not by the archive. The error returned is the first
 // read or write error, or an option error (rewrite.ErrOptions); a
 // malformed message or part is not an error, it is copied as it is.
-func Rewrite(w io.Writer, r io.Reader, o *Options) (rewrite.Result, error) {
-	var opts Options
-	if o != nil {
-		opts = *o
+func Rewrite(w io.Writer, r io.Reader, o Options) (rewrite.Result, error) {
+	if o.To > rewrite.Link {
+		return rewrite.Result{}, &rewrite.Error{Err: fmt.Errorf("%w: %v", rewrite.ErrOptions, o.To)}
 	}
-	if opts.Document.Mode < rewrite.ToURI || opts.Document.Mode > rewrite.Linkify {
-		return rewrite.Result{}, &rewrite.Error{Err: errors.Join(rewrite.ErrOptions, errors.New("mail: no mode"))}
-	}
-	j := newJob(&opts)
+	j := newJob(&o)
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	j.w = bw

@@ -12,14 +12,14 @@ import (
 	"github.com/iriscan/iriscan/rewrite"
 )
 
-var modes = map[string]rewrite.Mode{
-	"uri": rewrite.ToURI, "iri": rewrite.ToIRI, "display": rewrite.ToDisplay, "linkify": rewrite.Linkify,
+var modes = map[string]rewrite.Form{
+	"uri": rewrite.URI, "iri": rewrite.IRI, "display": rewrite.Display, "linkify": rewrite.Link,
 }
 
-func rewriteBytes(t testing.TB, in []byte, mode rewrite.Mode) ([]byte, rewrite.Result) {
+func rewriteBytes(t testing.TB, in []byte, mode rewrite.Form) ([]byte, rewrite.Result) {
 	t.Helper()
 	var out bytes.Buffer
-	res, err := Rewrite(&out, bytes.NewReader(in), &Options{Document: rewrite.Options{Mode: mode}})
+	res, err := Rewrite(&out, bytes.NewReader(in), Options{To: mode})
 	if err != nil {
 		t.Fatalf("Rewrite: %v", err)
 	}
@@ -117,7 +117,7 @@ func TestUnchanged(t *testing.T) {
 		// ToIRI of messages whose IRIs are all in IRI form already, or
 		// with URIs (the win1252/latin1 ones keep xn-- as IRI form
 		// too), must be identity for all bytes outside IRIs.
-		got, res := rewriteBytes(t, in, rewrite.ToIRI)
+		got, res := rewriteBytes(t, in, rewrite.IRI)
 		if !res.Changed() && !bytes.Equal(got, in) {
 			t.Errorf("%s: Changed() false but output differs", f)
 		}
@@ -150,14 +150,14 @@ func TestMalformed(t *testing.T) {
 	} {
 		var perr int
 		var out bytes.Buffer
-		res, err := Rewrite(&out, strings.NewReader(in), &Options{Document: rewrite.Options{
-			Mode: rewrite.ToURI,
+		res, err := Rewrite(&out, strings.NewReader(in), Options{
+			To: rewrite.URI,
 			OnError: func(e *rewrite.ConvertError) {
 				if _, ok := e.Err.(*PartError); ok {
 					perr++
 				}
 			},
-		}})
+		})
 		if err != nil || res.Changed() || out.String() != in {
 			t.Errorf("%q: got %q, %v", in, out.String(), err)
 		}
@@ -173,10 +173,10 @@ func TestPartErrorOffset(t *testing.T) {
 	in := "From x\n\nFrom y\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!! http://例え.jp/\n"
 	var got []int64
 	var out bytes.Buffer
-	_, err := Rewrite(&out, strings.NewReader(in), &Options{Document: rewrite.Options{
-		Mode:    rewrite.ToURI,
+	_, err := Rewrite(&out, strings.NewReader(in), Options{
+		To:      rewrite.URI,
 		OnError: func(e *rewrite.ConvertError) { got = append(got, e.Offset) },
-	}})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestAddFields(t *testing.T) {
 	// form: text/html; charset=utf-8, and quoted-printable because the
 	// body was implicitly 7bit.
 	in := "Subject: x\n\nsee http://例え.jp/\n"
-	got, _ := rewriteBytes(t, []byte(in), rewrite.Linkify)
+	got, _ := rewriteBytes(t, []byte(in), rewrite.Link)
 	hdr := "Subject: x\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
 	if !strings.HasPrefix(string(got), hdr) {
 		t.Fatalf("header: %q", got)
@@ -255,7 +255,7 @@ func TestAddFields(t *testing.T) {
 		t.Errorf("body %q, want %q", body, want)
 	}
 	// --to uri of the same message: ASCII, so nothing but the IRI changes.
-	got, _ = rewriteBytes(t, []byte(in), rewrite.ToURI)
+	got, _ = rewriteBytes(t, []byte(in), rewrite.URI)
 	if want := "Subject: x\n\nsee http://xn--r8jz45g.jp/\n"; string(got) != want {
 		t.Errorf("uri: %q, want %q", got, want)
 	}

@@ -76,7 +76,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	}
 	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
 	p := partRun{
-		toHTML: mt == "text/plain" && j.o.Document.Mode == rewrite.Linkify,
+		toHTML: mt == "text/plain" && j.o.To == rewrite.Link,
 		flowed: mt == "text/plain" && strings.EqualFold(params["format"], "flowed") && !utf16,
 		format: rewrite.Text,
 	}
@@ -186,8 +186,7 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 		j.linkPfx, _ = cs.Encode(j.linkPfx[:0], "<a href=", charset.FallbackError)
 	}
 	d := &j.doc
-	d.Options = j.o.Document
-	d.Format, d.Charset, d.StrictCharset = p.format, cs, true
+	d.Options = j.o.document(p.format, cs)
 	d.OnEdit = func(e rewrite.Edit) {
 		if p.toHTML && bytes.Contains(e.New, j.linkPfx) {
 			j.links++
@@ -197,7 +196,7 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 		j.edits = append(j.edits, edit{int(e.Offset), int(e.Length), b0, len(j.arena)})
 	}
 	d.OnError = nil
-	if j.o.Document.OnError != nil {
+	if j.o.OnError != nil {
 		d.OnError = func(e *rewrite.ConvertError) {
 			c := *e
 			c.Text = strings.Clone(c.Text)
@@ -223,7 +222,7 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 			} else {
 				c.Offset, c.Length = bodyOff, int64(len(body))
 			}
-			j.o.Document.OnError(c)
+			j.o.OnError(c)
 		}
 	}
 	if p.toHTML && j.links == 0 {
