@@ -38,7 +38,7 @@ var shellTests = []struct{ name, want string }{
 	{"'\nx", `''\'''$'\n''x'`},
 	{"a'b\nc", `'a'\''b'$'\n''c'`},
 	{"aあb", "aあb"},
-	{"x\xe3\x81", `'x'$'\343\201'`},  // a cut UTF-8 sequence
+	{"x\xe3\x81", `'x'$'\343\201'`},     // a cut UTF-8 sequence
 	{"\u2028x", `''$'\342\200\250''x'`}, // LINE SEPARATOR
 	{"q\u0085", `'q'$'\302\205'`},       // NEXT LINE, a C1 control
 	// Stricter than ls, which prints U+202E raw: a format character
