@@ -3,11 +3,16 @@
 // or any other control character cannot add a line to a list or a diff,
 // or paint a terminal.
 //
-// Shell quotes as GNU ls --quoting-style=shell-escape does (a name that
-// needs nothing is left as it is; 'a'$'\n”b' for a name with a newline),
-// for lists of names one a line. C quotes as GNU diff writes the names in
-// the "---" and "+++" headers of a unified diff ("a\nb"), which GNU patch
-// and git read back.
+// Shell quotes as GNU ls --quoting-style=shell-escape does, for lists of
+// names one a line: a name that needs nothing is left as it is, and a name
+// with a newline between a and b becomes
+//
+//	'a'$'\n''b'
+//
+// C quotes as GNU diff writes the names in the "---" and "+++" headers of
+// a unified diff, which GNU patch and git read back:
+//
+//	"a\nb"
 //
 // Both are stricter than ls in one way: Unicode format characters (the
 // bidirectional overrides and isolates, zero-width joiners, U+FEFF), line
@@ -33,7 +38,7 @@ import (
 //   - a name with a byte that is not printable (a control character, an
 //     invalid UTF-8 byte, a format character) is put in single quotes in
 //     which each run of such bytes is closed, written as $'\n' (\a \b \t
-//     \n \v \f \r, or three octal digits) and reopened: 'a'$'\n”b'.
+//     \n \v \f \r, or three octal digits) and reopened.
 //
 // A shell reading the result gets name back, byte for byte; the result
 // holds only printable characters.
