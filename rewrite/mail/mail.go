@@ -186,48 +186,6 @@ func (j *job) write(b []byte) error {
 	return nil
 }
 
-// Looks reports whether the start of a file looks like a mail message or an
-// mbox (for --format auto): "From " line, or the first line is a header field
-// such as Received:, Return-Path:, From:, Date:, Message-ID:, MIME-Version:,
-// Subject:, Delivered-To:, X-…: (field-name ":" per RFC 5322).
-//
-// To keep ordinary text that happens to start with "Note:" from passing for
-// mail, the field name must be one that starts messages in practice (those
-// above and the other RFC 5322, MIME and common trace fields) or an X- field.
-func Looks(head []byte) bool {
-	if bytes.HasPrefix(head, []byte("From ")) {
-		return true
-	}
-	i := bytes.IndexByte(head, ':')
-	if i <= 0 {
-		return false
-	}
-	name := head[:i]
-	for _, c := range name {
-		if c <= ' ' || c > '~' { // RFC 5322 ftext: %d33-57 / %d59-126
-			return false
-		}
-	}
-	if len(name) > 2 && (name[0] == 'X' || name[0] == 'x') && name[1] == '-' {
-		return true
-	}
-	_, ok := startFields[string(bytes.ToLower(name))]
-	return ok
-}
-
-var startFields = map[string]struct{}{
-	"received": {}, "return-path": {}, "from": {}, "sender": {}, "to": {}, "cc": {},
-	"bcc": {}, "reply-to": {}, "date": {}, "message-id": {}, "mime-version": {},
-	"subject": {}, "delivered-to": {}, "in-reply-to": {}, "references": {},
-	"content-type": {}, "content-transfer-encoding": {}, "envelope-to": {},
-	"authentication-results": {}, "dkim-signature": {}, "arc-seal": {},
-	"arc-message-signature": {}, "arc-authentication-results": {},
-	"received-spf": {}, "resent-from": {}, "resent-date": {}, "resent-to": {},
-	"resent-message-id": {}, "resent-sender": {}, "comments": {}, "keywords": {},
-	"user-agent": {}, "list-id": {}, "list-unsubscribe": {}, "precedence": {},
-	"thread-topic": {}, "thread-index": {}, "importance": {}, "organization": {},
-}
-
 func itoa(n int64) string {
 	var b [20]byte
 	i := len(b)

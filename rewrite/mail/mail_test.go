@@ -216,26 +216,6 @@ func TestUnflow(t *testing.T) {
 	}
 }
 
-func TestLooks(t *testing.T) {
-	for in, want := range map[string]bool{
-		"From a@b Mon Jan  1 00:00:00 2024\n": true,
-		"Received: from x\n":                  true,
-		"Return-Path: <a@b>\n":                true,
-		"MIME-Version: 1.0\n":                 true,
-		"X-Mailer: foo\n":                     true,
-		"delivered-to: a@b\n":                 true,
-		"Note: not mail\n":                    false,
-		"Hello world\n":                       false,
-		"<html>":                              false,
-		"From: a@b\n":                         true,
-		"Subject : x\n":                       false,
-	} {
-		if got := Looks([]byte(in)); got != want {
-			t.Errorf("Looks(%q) = %v", in, got)
-		}
-	}
-}
-
 func TestAddFields(t *testing.T) {
 	// A message without MIME fields, linkified with a non-ASCII display
 	// form: text/html; charset=utf-8, and quoted-printable because the
