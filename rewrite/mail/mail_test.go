@@ -170,7 +170,8 @@ func TestMalformed(t *testing.T) {
 func TestPartErrorOffset(t *testing.T) {
 	// A bad part in the second message of an mbox is reported at its
 	// offset in the file.
-	in := "From x\n\nFrom y\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!! http://例え.jp/\n"
+	in := "From a@example.org Mon Mar  4 10:00:00 2024\nFrom: a@example.org\nSubject: one\n\nhi\n\n" +
+		"From b@example.org Mon Mar  4 10:00:01 2024\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!! http://例え.jp/\n"
 	var got []int64
 	var out bytes.Buffer
 	_, err := Rewrite(&out, strings.NewReader(in), Options{
