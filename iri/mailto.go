@@ -62,20 +62,27 @@ func appendMailtoURI(dst []byte, path string, off int) ([]byte, error) {
 	return dst, err
 }
 
-// appendMailtoIRI appends the IRI form of a mailto path: local parts decoded
-// as in Section 3.7, domains as reg-name hosts (step 6).
-func appendMailtoIRI(dst []byte, path string) []byte {
-	forEachAddress(path, func(local string, lo int, domain string, do int) error {
+// appendMailtoIRI appends the IRI form of a mailto path found at byte off:
+// local parts as any path text (Section 3.7), domains as reg-name hosts
+// (step 6) after the checks of uriRegName.
+func appendMailtoIRI(dst []byte, path string, off int) ([]byte, error) {
+	err := forEachAddress(path, func(local string, lo int, domain string, do int) error {
 		if lo > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendDecoded(dst, local, nil)
+		var err error
 		if local == "" {
-			dst = appendDecoded(dst, domain, nil)
-		} else {
-			dst = appendIRIHost(dst, domain)
+			dst, err = appendIRIComponent(dst, compPath, domain, off+do)
+			return err
 		}
+		if dst, err = appendIRIComponent(dst, compPath, local, off+lo); err != nil {
+			return err
+		}
+		if _, err := uriRegName(domain, off+do); err != nil {
+			return err
+		}
+		dst = appendIRIHost(dst, domain)
 		return nil
 	})
-	return dst
+	return dst, err
 }
