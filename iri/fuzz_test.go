@@ -302,3 +302,73 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// PreprocessURL is idempotent, leaves no tab or newline and nothing to trim,
+// only removes bytes or turns "\" into "/", and keeps an input that ToURI
+// accepts acceptable, except where it makes an authority ("http:\\h:x"
+// has none, "http://h:x" a bad port): the URL Standard fails there too.
+func FuzzPreprocessURL(f *testing.F) {
+	addSeeds(f)
+	f.Add(" \t https://ex.org/a\\b\nc?d\\e#f\\g \x00")
+	f.Add("http:\\\\[::1")
+	f.Add("\\\\server\\share")
+	f.Add("ht\ttp:/\n/ex ample")
+	f.Fuzz(func(t *testing.T, s string) {
+		p := PreprocessURL(s)
+		if again := PreprocessURL(p); again != p {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, p, again)
+		}
+		if strings.ContainsAny(p, "\t\n\r") {
+			t.Fatalf("PreprocessURL(%q) = %q keeps a tab or newline", s, p)
+		}
+		if p != "" && (p[0] <= ' ' || p[len(p)-1] <= ' ') {
+			t.Fatalf("PreprocessURL(%q) = %q keeps a C0 control or space at an end", s, p)
+		}
+		if len(p) > len(s) {
+			t.Fatalf("PreprocessURL(%q) = %q is longer", s, p)
+		}
+		// p is s with bytes removed and "\" turned into "/".
+		k := 0
+		for i := 0; i < len(s) && k < len(p); i++ {
+			if s[i] == p[k] || s[i] == '\\' && p[k] == '/' {
+				k++
+			}
+		}
+		if k != len(p) {
+			t.Fatalf("PreprocessURL(%q) = %q is not a subsequence of its input", s, p)
+		}
+		if _, err := ToURI(s); err != nil {
+			return
+		}
+		_, err := ToURI(p)
+		if err == nil {
+			return
+		}
+		start, end, ok := authorityOf(p)
+		v, isV := err.(Violation)
+		if !ok || !isV || v.Offset < start || v.Offset > end {
+			t.Fatalf("ToURI(%q) succeeds but ToURI(PreprocessURL) = ToURI(%q) fails outside an authority: %v", s, p, err)
+		}
+		if a, b, ok := authorityOf(s); ok && s[a:b] == p[start:end] {
+			t.Fatalf("ToURI(%q) succeeds but ToURI(%q) fails in the same authority: %v", s, p, err)
+		}
+	})
+}
+
+// authorityOf returns the byte range of the authority of s, if it has one:
+// after "//" at the start of s or after its scheme, up to "/", "?" or "#".
+func authorityOf(s string) (start, end int, ok bool) {
+	rest := s
+	if scheme, has := urlScheme(s); has {
+		rest = s[len(scheme)+1:]
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return 0, 0, false
+	}
+	start = len(s) - len(rest) + 2
+	end = start
+	for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
+		end++
+	}
+	return start, end, true
+}

@@ -86,3 +86,27 @@ func appendMailtoIRI(dst []byte, path string, off int) ([]byte, error) {
 	})
 	return dst, err
 }
+
+// AddressToASCII returns the e-mail address addr (local-part "@" domain, as
+// it is written in running text) with its domain converted to A-labels
+// (HostToASCII, as for a host, Section 3.4) and its local part as it is. An
+// address is not a URI: RFC 6531 lets a local part be UTF-8, and only a
+// mailto URI percent-encodes it (RFC 6068 Section 2), so "иван@пример.рф"
+// is "иван@xn--e1afmkfd.xn--p1ai". An address without "@" is returned as it
+// is. The error is a Violation with its offset in addr: a character no
+// domain allows, or a domain that fails IDNA.
+func AddressToASCII(addr string) (string, error) {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 {
+		return addr, nil
+	}
+	domain := addr[at+1:]
+	a, err := uriRegName(domain, at+1)
+	if err != nil {
+		return addr, err
+	}
+	if a == domain {
+		return addr, nil
+	}
+	return addr[:at+1] + a, nil
+}
