@@ -6,6 +6,8 @@ import (
 	"html"
 	"io"
 
+	"github.com/iriscan/iriscan/scanner/internal/htmllex"
+
 	xhtml "golang.org/x/net/html"
 )
 
@@ -577,8 +579,10 @@ func commonRef[T string | []byte](name T) (string, bool) {
 	return "", false
 }
 
-// unescapeAppend appends html.UnescapeString(string(b)) to dst, without
-// allocating when every reference in b is a common one (commonRef).
+// unescapeAppend appends the attribute value b with its character
+// references decoded by the attribute rule of the HTML Standard (see
+// htmllex.AppendRef: "&copy=2" in a query stays as written), without the
+// table lookup for the common references (commonRef).
 func unescapeAppend(dst, b []byte) []byte {
 	n := len(dst)
 	for i := 0; i < len(b); {
@@ -591,11 +595,11 @@ func unescapeAppend(dst, b []byte) []byte {
 			j++
 		}
 		if j == len(b) || b[j] != ';' {
-			return append(dst[:n], html.UnescapeString(string(b))...)
+			return htmllex.AppendAttrValue(dst[:n], b)
 		}
 		dec, ok := commonRef(b[i+k+1 : j+1])
 		if !ok {
-			return append(dst[:n], html.UnescapeString(string(b))...)
+			return htmllex.AppendAttrValue(dst[:n], b)
 		}
 		dst = append(dst, b[i:i+k]...)
 		dst = append(dst, dec...)
