@@ -95,6 +95,7 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 			Options: o.Scanner, SkipElements: o.SkipElements,
 			SkipText:       o.To != Link && !o.TextNodes,
 			SkipAttributes: o.To == Link,
+			LinkText:       o.To == Link,
 		})
 	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
 		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
