@@ -83,18 +83,35 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	return -1
 }
 
-// lookup finds a scheme name case-insensitively, without allocating or
-// hashing: the few names of the same length are compared.
+// lookup finds a scheme name case-insensitively, without allocating. A
+// compound name (svn+ssh, git+https: RFC 3986 Section 3.1 allows '+' in a
+// scheme) is known when its last component is and the components before it
+// are letters and digits; it is hierarchical.
 func (f *finder) lookup(name []byte) (hier, ok bool) {
 	if len(name) > maxSchemeLen {
 		return false, false
 	}
-	for _, s := range f.schemes[len(name)] {
-		if hasPrefixFold(name, s.Name) {
-			return s.Hierarchical, true
+	var buf [maxSchemeLen]byte
+	for i, c := range name {
+		buf[i] = lower(c) // '+', '-', '.' and digits are unchanged by lower
+	}
+	key := buf[:len(name)]
+	if h, ok := f.schemes[string(key)]; ok {
+		return h, true
+	}
+	p := bytes.LastIndexByte(key, '+')
+	if p <= 0 || p == len(key)-1 || p > maxCompoundPrefix {
+		return false, false
+	}
+	if _, ok := f.schemes[string(key[p+1:])]; !ok {
+		return false, false
+	}
+	for i, c := range key[:p] {
+		if !isAlnum(c) && (c != '+' || key[i-1] == '+') {
+			return false, false
 		}
 	}
-	return false, false
+	return true, true
 }
 
 // isLocalRune reports whether r may appear in the local part of an e-mail
@@ -250,15 +267,11 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			i++
 		}
 		hier, _ := f.lookup(w[s:i])
-		isFile := i-s == 4 && hasPrefixFold(w[s:], "file")
-		isMailto := i-s == 6 && hasPrefixFold(w[s:], "mailto")
+		name := w[s:i]
 		i++
-		if hier {
-			if !bytes.HasPrefix(w[i:], []byte("//")) {
-				return 0, rNone
-			}
+		if bytes.HasPrefix(w[i:], []byte("//")) {
 			i += 2
-			if isFile && i < len(w) && w[i] == '/' {
+			if hasPrefixFold(name, "file") && len(name) == 4 && i < len(w) && w[i] == '/' {
 				return f.body(w, i, s, delimited, closer, false)
 			}
 			if u := userinfoEnd(w, i); u > i {
@@ -266,21 +279,10 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			}
 			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
 		}
-		if isMailto {
-			end, ok := f.address(w, i, hostScheme)
-			if !ok {
-				return 0, rNone
-			}
-			if end < len(w) && w[end] == '?' {
-				return f.body(w, end, s, delimited, closer, true)
-			}
-			return end, rMatch
-		}
-		end, res := f.body(w, i, s, delimited, closer, false)
-		if res == rMatch && end == i {
+		if hier {
 			return 0, rNone
 		}
-		return end, res
+		return f.opaque(w, name, i, s, delimited, closer)
 	case KindWWW:
 		return f.hostAndRest(w, s, s, hostICANN, delimited, closer)
 	case KindEmail:
@@ -299,6 +301,122 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		return f.rest(w, end, s, delimited, closer)
 	}
 	return 0, rNone
+}
+
+// opaque parses what follows the ':' at w[i-1] of a non-hierarchical
+// scheme written without "//", for a match starting at w[s]: each scheme of
+// nonHierarchical has its syntax checked (so that "News::Article" or
+// "Geo::IP" in code is no match); any other scheme a caller lists needs
+// some body.
+func (f *finder) opaque(w, name []byte, i, s int, delimited bool, closer rune) (int, result) {
+	var ok bool
+	var buf [6]byte
+	ln := buf[:0]
+	if len(name) <= len(buf) {
+		for _, c := range name {
+			ln = append(ln, lower(c))
+		}
+	}
+	switch string(ln) { // compared without allocating
+	case "mailto":
+		end, ok := f.address(w, i, hostScheme)
+		if !ok {
+			return 0, rNone
+		}
+		if end < len(w) && w[end] == '?' {
+			return f.body(w, end, s, delimited, closer, true)
+		}
+		return end, rMatch
+	case "urn":
+		// RFC 8141 Section 2: NID = (alphanum) 0*30(ldh) (alphanum), then
+		// ':' and a non-empty NSS.
+		j := i
+		for j < len(w) && j-i <= 32 && (isAlnum(w[j]) || w[j] == '-') {
+			j++
+		}
+		ok = j-i >= 2 && j-i <= 32 && isAlnum(w[i]) && isAlnum(w[j-1]) &&
+			j+1 < len(w) && w[j] == ':' && isNSSStart(w[j+1])
+	case "tel", "sms":
+		// RFC 3966 / RFC 5724: a global number "+" digits, or a local
+		// number of digits, with visual separators.
+		j := i
+		if j < len(w) && w[j] == '+' {
+			j++
+		}
+		ok = j < len(w) && isDigit(w[j])
+	case "geo":
+		// RFC 5870: geo:lat,lon.
+		ok = geoStart(w[i:])
+	case "magnet":
+		ok = i+3 < len(w) && w[i] == '?' && isLetter(w[i+1])
+	case "news":
+		// RFC 5538: a newsgroup name, "*", or a message-id.
+		ok = i < len(w) && (isAlnum(w[i]) || w[i] == '*')
+	case "sip", "sips", "xmpp":
+		// RFC 3261 / RFC 5122: [user@]host, then parameters.
+		j := i
+		if u := userinfoEnd(w, i); u > i {
+			j = u + 1
+		}
+		end, _, _, hostOK := f.scanHost(w, j, hostScheme, false)
+		if !hostOK {
+			return 0, rNone
+		}
+		end, res := f.rest(w, end, s, delimited, closer)
+		if res == rMatch && end < len(w) && w[end] == ';' {
+			return f.body(w, end, s, delimited, closer, false)
+		}
+		return end, res
+	default:
+		ok = true
+	}
+	if !ok {
+		return 0, rNone
+	}
+	end, res := f.body(w, i, s, delimited, closer, false)
+	if res == rMatch && end == i {
+		return 0, rNone
+	}
+	return end, res
+}
+
+// isNSSStart reports whether b may start a URN namespace-specific string
+// (RFC 8141: pchar, or "/" after the first).
+func isNSSStart(b byte) bool {
+	return isAlnum(b) || strings.IndexByte("-._~%!$&'()*+,;=:@", b) >= 0
+}
+
+// geoStart reports whether b starts with "lat,lon" (RFC 5870 Section 3.3).
+func geoStart(b []byte) bool {
+	num := func(b []byte) int {
+		i := 0
+		if i < len(b) && b[i] == '-' {
+			i++
+		}
+		d := i
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+		if i == d {
+			return -1
+		}
+		if i < len(b) && b[i] == '.' {
+			i++
+			f := i
+			for i < len(b) && isDigit(b[i]) {
+				i++
+			}
+			if i == f {
+				return -1
+			}
+		}
+		return i
+	}
+	n := num(b)
+	if n < 0 || n >= len(b) || b[n] != ',' {
+		return false
+	}
+	return num(b[n+1:]) > 0
 }
 
 // address parses an e-mail address local@domain at w[i] and returns its
@@ -539,7 +657,7 @@ func keepQuotes(w []byte, s, keep, stop int) int {
 // startsNew reports whether a new scheme-started IRI or "www." begins at w[i].
 func (f *finder) startsNew(w []byte, i int) bool {
 	if hasPrefixFold(w[i:], "www.") {
-		return true
+		return w[i-1] != '.' // a.www.b is one name (news:comp.infosystems.www.misc)
 	}
 	if !isLetter(w[i]) {
 		return false

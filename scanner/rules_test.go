@@ -108,7 +108,7 @@ func TestRule2SchemeBoundary(t *testing.T) {
 		{in: "xhttp://example.com", want: nil},
 		{in: "1http://example.com", want: nil},
 		{in: "éhttp://example.com", want: []string{"http://example.com"}},
-		{in: "svn+http://example.com", want: []string{"http://example.com"}},
+		{in: "svn+http://example.com", want: []string{"svn+http://example.com"}}, // one compound scheme (rule 3 of issue 13)
 	})
 }
 
