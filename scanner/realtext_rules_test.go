@@ -140,3 +140,92 @@ func TestRegisteredSchemes(t *testing.T) {
 		{in: "Mailto::Send", want: nil},
 	})
 }
+
+// Rule 5 of issue 13 and §7 of issue 20: e-mail addresses as RFC 5321 and
+// 5322 write them, and the look-alikes that are none.
+func TestEmailAddresses(t *testing.T) {
+	runRows(t, []ruleCase{
+		// Configuration forms: word:value@host.
+		{in: "S=inet:8891@localhost", want: nil},
+		{in: "milter = inet:12345@mail.example.com", want: nil},
+		{in: "InputMailFilters=unix:milter@mx.example.org", want: nil},
+		{in: "listen tcp:2525@relay.example.net", want: nil},
+		{in: "Email:jane@example.com", want: []string{"email:jane@example.com"}},
+		{in: "Contact:support@example.org", want: []string{"email:support@example.org"}},
+		{in: "mail: jane@example.com", want: []string{"email:jane@example.com"}},
+		// A bare IPv4 address is not an e-mail domain; literals are.
+		{in: "root@192.168.1.1", want: nil},
+		{in: "ssh admin@10.0.0.5 -p 22", want: nil},
+		{in: "user@[192.0.2.1]", want: []string{"email:user@[192.0.2.1]"}},
+		{in: "mail user@[IPv6:2001:db8::1] now", want: []string{"email:user@[IPv6:2001:db8::1]"}},
+		{in: "postmaster@[IPv6:::1]", want: []string{"email:postmaster@[IPv6:::1]"}},
+		{in: "user@[300.0.0.1]", want: nil},
+		{in: "user@[IPv6:nothing]", want: nil},
+		// Whitespace before the closing '>' is not part of the address.
+		{in: "<jane@example.com >", want: []string{"email:jane@example.com"}},
+		{in: "From: Jane <jane.doe@example.org\t>", want: []string{"email:jane.doe@example.org"}},
+		{in: "<http://example.com/a >", want: []string{"http://example.com/a"}},
+		// Login targets: user@host:path.
+		{in: "scp notes.txt alice@files.example.org:backup/", want: nil},
+		{in: "git clone git@git.example.org:team/repo.git", want: nil},
+		{in: "rsync -a src/ deploy@www.example.com:/var/www/", want: nil},
+		{in: "scp bob@host.example.net:~/file .", want: nil},
+		{in: "Mail jane@example.com: she answers.", want: []string{"email:jane@example.com"}},
+		{in: "write to jane@example.com:", want: []string{"email:jane@example.com"}},
+		// atext of RFC 5322 in the local part.
+		{in: "o'donnel@example.com", want: []string{"email:o'donnel@example.com"}},
+		{in: "Write to d'artagnan@example.fr today", want: []string{"email:d'artagnan@example.fr"}},
+		{in: "customer/department=shipping@example.com", want: []string{"email:customer/department=shipping@example.com"}},
+		{in: "$A12345@example.com", want: []string{"email:$A12345@example.com"}},
+		{in: "!def!xyz%abc@example.com", want: []string{"email:!def!xyz%abc@example.com"}},
+		{in: "_somename@example.com", want: []string{"email:_somename@example.com"}},
+		{in: "user+mailbox@example.com", want: []string{"email:user+mailbox@example.com"}},
+		{in: "first.last~x#y&z@example.org", want: []string{"email:first.last~x#y&z@example.org"}},
+		// What opens the address in prose is not part of it.
+		{in: "'jane@example.com'", want: []string{"email:jane@example.com"}},
+		{in: "say 'jane@example.com', then", want: []string{"email:jane@example.com"}},
+		{in: "`jane@example.com`", want: []string{"email:jane@example.com"}},
+		{in: "| jane@example.com | x |", want: []string{"email:jane@example.com"}},
+		{in: "|jane@example.com|", want: []string{"email:jane@example.com"}},
+		{in: "*jane@example.com*", want: []string{"email:jane@example.com"}},
+		{in: "EMAIL=jane@example.com", want: []string{"email:jane@example.com"}},
+		{in: "git commit --author=jane@example.com", want: []string{"email:jane@example.com"}},
+		{in: "mailto link ?to=jane@example.com", want: []string{"email:jane@example.com"}},
+		// Quoted local parts (RFC 5322 Section 3.2.4).
+		{in: `"john smith"@example.com`, want: []string{`email:"john smith"@example.com`}},
+		{in: `write "john.smith"@example.org now`, want: []string{`email:"john.smith"@example.org`}},
+		{in: `x"john smith"@example.com`, want: nil},
+		{in: `"unterminated@example.com`, want: []string{"email:unterminated@example.com"}},
+	})
+}
+
+// Rule 6 of issue 13: groff output. A link in <…> or groff's ⟨…⟩ wrapped
+// after a hyphen is one IRI; U+2010 HYPHEN never belongs to a host, and a
+// host label never ends in a hyphen.
+func TestGroffOutput(t *testing.T) {
+	cases := []struct {
+		in, text, iri string
+	}{
+		{"see <https://example.org/doc/user\u2010\n       guide/> for", "https://example.org/doc/user\u2010\n       guide/", "https://example.org/doc/user-guide/"},
+		{"<https://example.org/a\u2010b/c\u2010\n   d>", "https://example.org/a\u2010b/c\u2010\n   d", "https://example.org/a-b/c-d"},
+		// Debian's groff writes the source's '-' as '-': a U+2010 at the
+		// break is a hyphen groff added when it hyphenated a word.
+		{"<https://example.org/doc/an\u2010\n       other-page/index.html>", "https://example.org/doc/an\u2010\n       other-page/index.html", "https://example.org/doc/another-page/index.html"},
+		{"the guide \u27e8https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html\u27e9.", "https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html", "https://example.org/doc/some-very-long-user-guide-name-that-wraps-around/index.html"},
+		{"\u27e8mailto:bug\u2010reports@example.org\u27e9", "mailto:bug\u2010reports@example.org", "mailto:bug-reports@example.org"},
+		{"<https://www.example\u2010site.org/>", "https://www.example\u2010site.org/", "https://www.example-site.org/"},
+		// Outside a delimited form a U+2010 ends a host.
+		{"https://www.example\u2010site.org/", "https://www.example", "https://www.example"},
+		{"Visit https://example.org\u2010 now", "https://example.org", "https://example.org"},
+		{"https://example.org- and more", "https://example.org", "https://example.org"},
+		{"www.example.com-", "www.example.com", "www.example.com"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			if len(ms) != 1 || ms[0].Text != c.text || ms[0].IRI != c.iri {
+				t.Errorf("Find(%q) = %+v, want one match %q with IRI %q", c.in, ms, c.text, c.iri)
+			}
+		})
+	}
+}
