@@ -269,7 +269,7 @@ func isLabelRune(r rune) bool { return r != '_' && isHostRune(r) }
 
 // quoteClosers pairs the opening quotes of rule 6 with their closing quotes.
 var quoteClosers = []struct{ open, close rune }{
-	{'"', '"'}, {'“', '”'}, {'„', '“'}, {'«', '»'}, {'‹', '›'}, {'「', '」'}, {'『', '』'},
+	{'"', '"'}, {'`', '`'}, {'|', '|'}, {'“', '”'}, {'„', '“'}, {'«', '»'}, {'‹', '›'}, {'「', '」'}, {'『', '』'},
 }
 
 // try parses a candidate of kind k starting at w[s], in its delimited form

@@ -1,6 +1,10 @@
 package scanner
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/iriscan/iriscan/iri"
+)
 
 // The tests of this file cover the detection classes of issue 13 ("Real
 // documents") and the e-mail rules of issue 20 §7. Expected spans come from
@@ -227,5 +231,61 @@ func TestGroffOutput(t *testing.T) {
 				t.Errorf("Find(%q) = %+v, want one match %q with IRI %q", c.in, ms, c.text, c.iri)
 			}
 		})
+	}
+}
+
+// Rule 7 of issue 13: characters no IRI allows. A match keeps what the
+// peers keep (docs/detection.md); its IRI form percent-encodes them, so that
+// Match.IRI is a valid IRI reference and its target a valid IRI and, after
+// iri.ToURI, a valid URI.
+func TestIRIFormIsValid(t *testing.T) {
+	cases := []struct{ in, iri string }{
+		{"http://example.com/a{b}c", "http://example.com/a%7Bb%7Dc"},
+		{"https://example.org/search?q=a|b&x=1", "https://example.org/search?q=a%7Cb&x=1"},
+		{"http://example.com/C:\\temp\\x", "http://example.com/C:%5Ctemp%5Cx"},
+		{"http://example.com/x^2", "http://example.com/x%5E2"},
+		{"http://example.com/a`b", "http://example.com/a%60b"},
+		{"https://example.org/list?ids[]=1&ids[]=2", "https://example.org/list?ids%5B%5D=1&ids%5B%5D=2"},
+		{"https://en.example.org/wiki/Foo_[bar]", "https://en.example.org/wiki/Foo_%5Bbar%5D"},
+		{"http://[2001:db8::1]:8080/a[1]", "http://[2001:db8::1]:8080/a%5B1%5D"},
+		{"http://example.com/#a#b", "http://example.com/#a%23b"},
+		{`http://example.com/say"hi"there`, "http://example.com/say%22hi%22there"},
+		{"<http://example.com/a\n   b>", "http://example.com/ab"},
+		{`"john smith"@example.com`, "%22john%20smith%22@example.com"},
+		{"user@[192.0.2.1]", "user@%5B192.0.2.1%5D"},
+		{"user@[IPv6:2001:db8::1]", "user@%5BIPv6:2001:db8::1%5D"},
+		{"o'donnel@example.com", "o'donnel@example.com"},
+		{"x{1}@example.com", "x%7B1%7D@example.com"},
+		{"http://例え.jp/パス{1}", "http://例え.jp/パス%7B1%7D"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			if len(ms) != 1 || ms[0].IRI != c.iri {
+				t.Fatalf("Find(%q) = %+v, want one match with IRI %q", c.in, ms, c.iri)
+			}
+			checkForms(t, ms[0])
+		})
+	}
+}
+
+// checkForms checks that the target of m is a valid IRI and its URI form a
+// valid URI (ASCII, valid by iri.Validate).
+func checkForms(t *testing.T, m Match) {
+	t.Helper()
+	target := m.Target()
+	i, err := iri.ToIRI(target)
+	if err != nil {
+		t.Fatalf("ToIRI(%q): %v", target, err)
+	}
+	if vs := iri.Validate(i); vs != nil {
+		t.Errorf("Validate(ToIRI(%q)) = %v", target, vs)
+	}
+	u, err := iri.ToURI(target)
+	if err != nil {
+		t.Fatalf("ToURI(%q): %v", target, err)
+	}
+	if vs := iri.Validate(u); vs != nil || !isASCIIText([]byte(u)) {
+		t.Errorf("ToURI(%q) = %q: %v", target, u, vs)
 	}
 }
