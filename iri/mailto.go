@@ -62,20 +62,51 @@ func appendMailtoURI(dst []byte, path string, off int) ([]byte, error) {
 	return dst, err
 }
 
-// appendMailtoIRI appends the IRI form of a mailto path: local parts decoded
-// as in Section 3.7, domains as reg-name hosts (step 6).
-func appendMailtoIRI(dst []byte, path string) []byte {
-	forEachAddress(path, func(local string, lo int, domain string, do int) error {
+// appendMailtoIRI appends the IRI form of a mailto path found at byte off:
+// local parts as any path text (Section 3.7), domains as reg-name hosts
+// (step 6) after the checks of uriRegName.
+func appendMailtoIRI(dst []byte, path string, off int) ([]byte, error) {
+	err := forEachAddress(path, func(local string, lo int, domain string, do int) error {
 		if lo > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendDecoded(dst, local, nil)
+		var err error
 		if local == "" {
-			dst = appendDecoded(dst, domain, nil)
-		} else {
-			dst = appendIRIHost(dst, domain)
+			dst, err = appendIRIComponent(dst, compPath, domain, off+do)
+			return err
 		}
+		if dst, err = appendIRIComponent(dst, compPath, local, off+lo); err != nil {
+			return err
+		}
+		if _, err := uriRegName(domain, off+do); err != nil {
+			return err
+		}
+		dst = appendIRIHost(dst, domain)
 		return nil
 	})
-	return dst
+	return dst, err
+}
+
+// AddressToASCII returns the e-mail address addr (local-part "@" domain, as
+// it is written in running text) with its domain converted to A-labels
+// (HostToASCII, as for a host, Section 3.4) and its local part as it is. An
+// address is not a URI: RFC 6531 lets a local part be UTF-8, and only a
+// mailto URI percent-encodes it (RFC 6068 Section 2), so "иван@пример.рф"
+// is "иван@xn--e1afmkfd.xn--p1ai". An address without "@" is returned as it
+// is. The error is a Violation with its offset in addr: a character no
+// domain allows, or a domain that fails IDNA.
+func AddressToASCII(addr string) (string, error) {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 {
+		return addr, nil
+	}
+	domain := addr[at+1:]
+	a, err := uriRegName(domain, at+1)
+	if err != nil {
+		return addr, err
+	}
+	if a == domain {
+		return addr, nil
+	}
+	return addr[:at+1] + a, nil
 }
