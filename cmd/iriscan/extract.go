@@ -91,8 +91,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text or html)", *format))
 	}
-	if *maxLen <= 0 {
-		return usageError(stderr, "extract", fmt.Sprintf("--max-length must be positive, not %d", *maxLen))
+	if msg := checkMaxLength(*maxLen); msg != "" {
+		return usageError(stderr, "extract", msg)
 	}
 	if *label != "" {
 		if _, err := charset.Lookup(*label); err != nil {
