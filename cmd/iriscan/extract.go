@@ -70,7 +70,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "auto", "input `format`: auto (HTML if the name ends in .html/.htm/.xhtml or the content starts like HTML), text or html")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
-	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
+	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status

@@ -64,22 +64,33 @@ The output goes to standard output, one file after the other, unless:
   -o FILE   it goes to FILE (one input only), written to a temporary file
             that is renamed over FILE when complete
   -w        each result is written back to its file: to a temporary file in
-            the same directory, with the file's permission bits, synced and
-            renamed over the original; a file whose bytes do not change is not
-            written at all, and a file that fails midway is left untouched
+            the same directory, with the file's owner, group, mode and
+            extended attributes, synced and renamed over the original; a file
+            whose bytes do not change is not written at all, and a file that
+            fails midway, or that someone else changes meanwhile, is left as
+            it was
   -l        the names of the files whose output differs from their input are
-            printed, one per line, instead of the output
+            printed, one per line (quoted as ls quotes them if need be),
+            instead of the output
   -d        a unified diff (diff -u) of each changed file is printed instead
 
 -l and -d may be combined with each other and with -w, which then writes the
 files listed or diffed. A file that changes is not a failure: unlike diff,
 -l and -d leave the exit status 0 (as gofmt does).
 
+-w and -o leave alone, and report, a symbolic link (--follow-symlinks writes
+the file it points to), a file with other hard links (--break-hardlinks
+replaces this name only), a read-only file or one whose owner the new file
+could not keep (--force writes it as yours, without setuid and setgid), and
+always a FIFO, a device or a socket.
+
 Exit status: 0 when every IRI found could be converted; 1 when some IRI was
 left unchanged (the files are still written, with the other IRIs
 rewritten); 2 on a usage error, or when a file cannot be read or written
 (then that file is not written, but standard output may already hold part
-of its output).
+of its output), or standard output cannot be written; 130, 143 or 129 after
+SIGINT, SIGTERM or SIGHUP, which remove the temporary file; 141 when
+standard output is a closed pipe.
 
 Flags:
 `
@@ -140,7 +151,7 @@ func (c *docCmd) addFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html or mail")
 	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
-	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is left alone")
+	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
 	fs.StringVar(&c.output, "o", "", "write the output to `FILE` (atomically; one input only)")
 	fs.BoolVar(&c.write, "w", false, "write the output back to each file (atomically), if it differs")
 	fs.BoolVar(&c.list, "l", false, "list the files whose output differs from their input")
