@@ -15,8 +15,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
 )
 
@@ -40,7 +40,7 @@ func newWorker(r *run) *worker {
 	w := &worker{
 		r:   r,
 		raw: bufio.NewReaderSize(nil, 64<<10),
-		dec: bufio.NewReaderSize(nil, 64<<10),
+		dec: bufio.NewReaderSize(nil, detect.HeadLen),
 		bw:  bufio.NewWriterSize(nil, 64<<10),
 	}
 	w.out.h = sha256.New()
@@ -174,45 +174,35 @@ func (w *worker) convertErr(u *unit) error {
 		doc = w.zr
 	}
 	w.dec.Reset(doc)
-	head, err := w.dec.Peek(sniffLen)
-	if err != nil && err != io.EOF {
+	head, err := w.dec.Peek(detect.HeadLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		if errors.Is(err, errInterrupted) {
 			return err
 		}
 		return &rewrite.Error{Offset: int64(len(head)), Err: err}
 	}
-	if why := binaryReason(head); why != "" {
-		w.res.Status, w.res.Reason = Skipped, why
-		return nil
+	d, err := detect.Document(name, head, detect.Options{})
+	if err != nil {
+		return err
 	}
-	head = head[:min(len(head), charset.PrescanLen)]
-
-	var (
-		isMailDoc bool
-		opts      rewrite.Options
-	)
 	o := w.r.o
 	onError := func(e *rewrite.ConvertError) {
 		w.addError(e.Offset, fmt.Sprintf("%q left unchanged: %v", e.Text, e.Err))
 	}
-	if isMail(name, head) {
-		isMailDoc = true
-		w.res.Format = "mail"
-	} else {
-		html, cs, rule, err := detectDocument(name, head)
-		if err != nil {
-			return err
-		}
-		opts = rewrite.Options{
-			To: o.To, Charset: cs, Scanner: o.Scanner, TextNodes: o.TextNodes,
-			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
-		}
-		w.res.Format = "text"
-		if html {
-			opts.Format = rewrite.HTML
-			w.res.Format = "html"
-		}
-		w.res.Charset, w.res.CharsetRule = cs.Name(), rule.String()
+	opts := rewrite.Options{
+		To: o.To, Charset: d.Charset, Scanner: o.Scanner, TextNodes: o.TextNodes,
+		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
+	}
+	w.res.Format = d.Format.String()
+	switch d.Format {
+	case detect.Binary:
+		w.res.Status, w.res.Reason = Skipped, binaryReason(head)
+		return nil
+	case detect.HTML:
+		opts.Format = rewrite.HTML
+	}
+	if d.Charset != nil {
+		w.res.Charset, w.res.CharsetRule = d.Charset.Name(), d.Rule.String()
 	}
 
 	tmp, tmpName, err := w.r.st.createTemp()
@@ -239,7 +229,7 @@ func (w *worker) convertErr(u *unit) error {
 	}
 	w.bw.Reset(sink)
 	var res rewrite.Result
-	if isMailDoc {
+	if d.Format == detect.Mail {
 		res, err = mail.Rewrite(w.bw, w.dec, mail.Options{
 			To: o.To, Scanner: o.Scanner, TextNodes: o.TextNodes,
 			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,

@@ -69,7 +69,7 @@ func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("corpus", corpusUsage, stderr)
+	fs := newFlagSet("corpus", corpusUsage)
 	var o corpus.Options
 	var include, exclude stringList
 	to := fs.String("to", "", "target form: `uri`, iri, display or linkify (required)")
@@ -86,25 +86,12 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
 	fs.BoolVar(&o.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix and IPv4 addresses")
 	fs.IntVar(&o.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes")
-	var srcs []string
-	for {
-		if status, done := parseFlags(fs, args, stdout); done {
-			return status
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		if args[0] == "--" {
-			srcs = append(srcs, args[1:]...)
-			break
-		}
-		srcs = append(srcs, args[0])
-		args = args[1:]
+	srcs, status, done := parseFlags(fs, args, stdout, stderr)
+	if done {
+		return status
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "iriscan corpus: %s\n", fmt.Sprintf(format, a...))
-		return 2
+		return usageError(stderr, "corpus", fmt.Sprintf(format, a...))
 	}
 	form, ok := rewrite.ParseForm(*to)
 	switch {
@@ -241,7 +228,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stderr, "iriscan corpus: %s\n", summaryLine(sum))
-	status := 0
+	status = 0
 	if sum.Failed > 0 {
 		status = 1
 	}
