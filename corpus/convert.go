@@ -66,6 +66,17 @@ func (f *inFile) Read(p []byte) (int, error) {
 
 var errInterrupted = errors.New("interrupted")
 
+// gzipErrors names gzip as the source of the errors of a gzip.Reader.
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, errInterrupted) {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
+}
+
 // outFile writes the temporary output file, counting and hashing its
 // bytes; its errors are *OutputErrors.
 type outFile struct {
@@ -171,7 +182,7 @@ func (w *worker) convertErr(u *unit) error {
 			}
 			return &rewrite.Error{Offset: 0, Err: fmt.Errorf("gzip: %w", err)}
 		}
-		doc = w.zr
+		doc = gzipErrors{w.zr}
 	}
 	w.dec.Reset(doc)
 	head, err := w.dec.Peek(detect.HeadLen)

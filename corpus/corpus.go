@@ -176,14 +176,15 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	units := make(chan *unit, 4*jobs)
 	results := make(chan *FileResult, 4*jobs)
 
-	var wg sync.WaitGroup
+	// The walker may block reading FilesFrom: a run whose context is done
+	// does not wait for it. It sends with a select on ctx, and results is
+	// never closed, so that a late send cannot panic.
 	walkDone := make(chan walkTotals, 1)
-	wg.Add(1)
 	go func() {
-		defer wg.Done()
 		walkDone <- r.walk(units, results)
 		close(units)
 	}()
+	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
 		go func() {
@@ -202,10 +203,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 			}
 		}()
 	}
+	// Workers stop when units is closed, after the walker has sent its
+	// last report, or when ctx is done: then every result is in the
+	// channel.
+	workersDone := make(chan struct{})
 	go func() {
 		wg.Wait()
-		r.closeRoots()
-		close(results)
+		close(workersDone)
 	}()
 
 	var p Progress
@@ -215,25 +219,25 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
-	for results != nil {
+	handle := func(res *FileResult) {
+		p.add(res)
+		if res.Status == Converted {
+			if err := st.record(&journalEntry{
+				Path: res.Path, Size: res.size, MTime: res.mtime, Output: res.Output,
+				SHA256: res.sha256, Time: time.Now().UTC(),
+			}); err != nil {
+				cancel(err)
+			}
+		}
+		if o.OnFile != nil {
+			o.OnFile(res)
+		}
+	}
+loop:
+	for {
 		select {
-		case res, ok := <-results:
-			if !ok {
-				results = nil
-				break
-			}
-			p.add(res)
-			if res.Status == Converted {
-				if err := st.record(&journalEntry{
-					Path: res.Path, Size: res.size, MTime: res.mtime, Output: res.Output,
-					SHA256: res.sha256, Time: time.Now().UTC(),
-				}); err != nil {
-					cancel(err)
-				}
-			}
-			if o.OnFile != nil {
-				o.OnFile(res)
-			}
+		case res := <-results:
+			handle(res)
 		case t := <-walkDone:
 			p.FilesTotal, p.BytesTotal, p.WalkDone = t.files, t.bytes, true
 		case <-tick.C:
@@ -242,8 +246,18 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 				p.Elapsed = time.Since(start)
 				o.OnProgress(p)
 			}
+		case <-workersDone:
+			for {
+				select {
+				case res := <-results:
+					handle(res)
+				default:
+					break loop
+				}
+			}
 		}
 	}
+	r.closeRoots()
 	select {
 	case t := <-walkDone:
 		p.FilesTotal, p.BytesTotal, p.WalkDone = t.files, t.bytes, true

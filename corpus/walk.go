@@ -97,6 +97,9 @@ type walker struct {
 
 // report sends the result of an input that is not converted.
 func (w *walker) report(show string, st Status, reason string) {
+	if w.r.ctx.Err() != nil {
+		return
+	}
 	select {
 	case w.results <- &FileResult{Path: show, Status: st, Reason: reason}:
 	case <-w.r.ctx.Done():
@@ -162,6 +165,9 @@ func (w *walker) dir(root *os.Root, src, rel string) {
 			return fs.SkipAll
 		}
 		show := filepath.Join(src, filepath.FromSlash(p))
+		if !w.r.o.Shard.Has(p) && (err != nil || !d.IsDir()) {
+			return nil // another shard reports it
+		}
 		if err != nil {
 			w.report(show, Failed, unwrapPath(err).Error())
 			if d != nil && d.IsDir() {
@@ -218,15 +224,19 @@ func (w *walker) list(src string) {
 		show := filepath.Join(src, line)
 		rel := path.Clean(filepath.ToSlash(line))
 		if !fs.ValidPath(rel) {
+			if !w.r.o.Shard.Has(line) {
+				continue
+			}
 			w.report(line, Failed, "not a path inside "+src)
 			continue
 		}
 		fi, err := root.Lstat(rel)
 		switch {
+		case err == nil && fi.IsDir():
+			w.dir(root, src, rel)
+		case !w.r.o.Shard.Has(rel):
 		case err != nil:
 			w.report(show, Failed, unwrapPath(err).Error())
-		case fi.IsDir():
-			w.dir(root, src, rel)
 		case !w.selected(rel):
 		case fi.Mode()&fs.ModeSymlink != 0:
 			w.report(show, Skipped, "symbolic link, not followed")

@@ -164,7 +164,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		f, err := os.Create(*report)
 		if err != nil {
-			fmt.Fprintf(stderr, "iriscan corpus: --report: %v\n", err)
+			fmt.Fprintf(stderr, "iriscan: corpus: --report: %v\n", err)
 			return 1
 		}
 		repFile = f
@@ -184,7 +184,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			repErr = enc.Encode(r)
 		}
 		if r.Status == corpus.Failed && !live {
-			fmt.Fprintf(stderr, "iriscan corpus: %s: %s\n", r.Path, r.Reason)
+			fmt.Fprintf(stderr, "iriscan: corpus: %s: %s\n", r.Path, r.Reason)
 		}
 	}
 	if live {
@@ -199,13 +199,13 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer cancel()
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	var caught os.Signal
+	caughtCh := make(chan os.Signal, 1)
 	stopped := make(chan struct{})
 	go func() {
 		select {
 		case s := <-sigs:
-			caught = s
 			signal.Stop(sigs) // a second signal kills at once
+			caughtCh <- s
 			cancel()
 		case <-stopped:
 		}
@@ -213,6 +213,11 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sum, err := corpus.Run(ctx, o)
 	signal.Stop(sigs)
 	close(stopped)
+	var caught os.Signal
+	select {
+	case caught = <-caughtCh:
+	default:
+	}
 
 	if shown {
 		fmt.Fprint(stderr, "\r\x1b[K")
@@ -227,28 +232,28 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			repErr = cerr
 		}
 	}
-	fmt.Fprintf(stderr, "iriscan corpus: %s\n", summaryLine(sum))
+	fmt.Fprintf(stderr, "iriscan: corpus: %s\n", summaryLine(sum))
 	status = 0
 	if sum.Failed > 0 {
 		status = 1
 	}
 	if repErr != nil {
-		fmt.Fprintf(stderr, "iriscan corpus: writing the report: %v\n", repErr)
+		fmt.Fprintf(stderr, "iriscan: corpus: writing the report: %v\n", repErr)
 		status = 1
 	}
 	switch {
 	case caught == syscall.SIGINT:
-		fmt.Fprintln(stderr, "iriscan corpus: interrupted; run the same command again to finish")
+		fmt.Fprintln(stderr, "iriscan: corpus: interrupted; run the same command again to finish")
 		return 130
 	case caught == syscall.SIGTERM:
-		fmt.Fprintln(stderr, "iriscan corpus: terminated; run the same command again to finish")
+		fmt.Fprintln(stderr, "iriscan: corpus: terminated; run the same command again to finish")
 		return 143
 	case err != nil:
 		var oe *corpus.OutputError
 		if errors.As(err, &oe) {
-			fmt.Fprintf(stderr, "iriscan corpus: stopped: cannot write the output tree %s: %v\n", o.Out, err)
+			fmt.Fprintf(stderr, "iriscan: corpus: stopped: cannot write the output tree %s: %v\n", o.Out, err)
 		} else {
-			fmt.Fprintf(stderr, "iriscan corpus: %v\n", err)
+			fmt.Fprintf(stderr, "iriscan: corpus: %v\n", err)
 		}
 		return 1
 	}
