@@ -28,7 +28,13 @@ func forEachAddress(path string, f func(local string, lo int, domain string, do 
 		}
 		addr := path[start:end]
 		at := strings.LastIndexByte(addr, '@')
-		if err := f(addr[:at+1], start, addr[at+1:], start+at+1); err != nil {
+		var err error
+		if at >= 0 && isDomainLiteral(addr[at+1:]) {
+			err = f("", start, addr, start) // no DNS name: path text
+		} else {
+			err = f(addr[:at+1], start, addr[at+1:], start+at+1)
+		}
+		if err != nil {
 			return err
 		}
 		if end == len(path) {
@@ -37,6 +43,17 @@ func forEachAddress(path string, f func(local string, lo int, domain string, do 
 		start = end + 1
 	}
 	return nil
+}
+
+// isDomainLiteral reports whether the domain of an address is an address
+// literal of RFC 5321 Section 4.1.3, such as "[192.0.2.1]" or
+// "[IPv6:2001:db8::1]", written raw or with its brackets percent-encoded
+// as a mailto URI must (RFC 6068 Section 2): it is not a DNS name, and no
+// IDNA applies to it.
+func isDomainLiteral(domain string) bool {
+	open := strings.HasPrefix(domain, "[") || len(domain) >= 3 && strings.EqualFold(domain[:3], "%5B")
+	close := strings.HasSuffix(domain, "]") || len(domain) >= 3 && strings.EqualFold(domain[len(domain)-3:], "%5D")
+	return open && close && len(domain) >= 2
 }
 
 // appendMailtoURI appends the URI form of a mailto path: local parts as in
@@ -101,6 +118,9 @@ func AddressToASCII(addr string) (string, error) {
 		return addr, nil
 	}
 	domain := addr[at+1:]
+	if isDomainLiteral(domain) {
+		return addr, nil
+	}
 	a, err := uriRegName(domain, at+1)
 	if err != nil {
 		return addr, err
