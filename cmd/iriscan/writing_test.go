@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,41 +18,11 @@ import (
 
 // The tests of how iriscan writes files and output (docs/writing.md).
 
-var (
-	binOnce sync.Once
-	binDir  string
-	binPath string
-	binErr  error
-)
-
-// iriscanBinary builds the command once for the tests that need a real
-// process: signals, /dev/full, closed pipes, another user.
-func iriscanBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	binOnce.Do(func() {
-		binDir, binErr = os.MkdirTemp("", "iriscan-test-")
-		if binErr != nil {
-			return
-		}
-		os.Chmod(binDir, 0o755) // for the test run as nobody
-		binPath = filepath.Join(binDir, "iriscan")
-		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
-
+// TestMain removes the command that buildIriscan built.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
 	}
 	os.Exit(code)
 }
@@ -99,7 +68,7 @@ func TestStdoutErrors(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	bin := iriscanBinary(t)
+	bin := buildIriscan(t)
 	for _, args := range cases {
 		t.Run("/dev/full "+strings.Join(args[:min(len(args), 3)], " "), func(t *testing.T) {
 			full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
@@ -122,7 +91,7 @@ func TestStdoutErrors(t *testing.T) {
 // A closed pipe on standard output ends iriscan quietly with status 141,
 // as SIGPIPE ends other tools (what a shell reports for them).
 func TestStdoutClosedPipe(t *testing.T) {
-	bin := iriscanBinary(t)
+	bin := buildIriscan(t)
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.txt")
 	writeFile(t, big, strings.Repeat("See "+idnIRI+" now.\n", 100000), 0o644)
@@ -152,7 +121,7 @@ func TestStdoutClosedPipe(t *testing.T) {
 // exit 128 plus the signal number. The input is a FIFO that the test
 // holds open, so that the signal comes while the output is half written.
 func TestSignalsRemoveTemporaryFile(t *testing.T) {
-	bin := iriscanBinary(t)
+	bin := buildIriscan(t)
 	for _, sig := range []struct {
 		s    syscall.Signal
 		want int
@@ -338,7 +307,7 @@ func TestWriteForeignOwner(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to run as nobody")
 	}
-	bin := iriscanBinary(t)
+	bin := buildIriscan(t)
 	dir := t.TempDir()
 	os.Chmod(dir, 0o777)
 	os.Chmod(filepath.Dir(dir), 0o755)
