@@ -44,7 +44,10 @@ func init() {
 }
 
 func main() {
-	handleSignals()
+	// A closed pipe on standard output comes back as EPIPE, which
+	// stdoutFile turns into a quiet exit, rather than killing the
+	// program before -w and -o can remove their temporary files.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	status := run(os.Args[1:], os.Stdin, stdoutFile{os.Stdout}, os.Stderr)
 	// The last write error of a file system may come with close.
 	if err := os.Stdout.Close(); err != nil && !errors.Is(err, syscall.EBADF) && status < 2 {
@@ -54,16 +57,25 @@ func main() {
 	os.Exit(status)
 }
 
-// handleSignals makes SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the
-// temporary files of the writes under way (-w, -o) and exit with 128 plus
-// the signal number, as a shell reports a process the signal killed.
-func handleSignals() {
+// cleanupOnSignals makes SIGINT, SIGTERM and SIGHUP remove the temporary
+// files of the writes under way (-w, -o) and exit with 128 plus the signal
+// number, as a shell reports a process the signal killed, until stop is
+// called.
+func cleanupOnSignals() (stop func()) {
 	c := make(chan os.Signal, 1)
-	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
+	done := make(chan struct{})
+	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
-		s := <-c
-		exitOnSignal(s.(syscall.Signal))
+		select {
+		case s := <-c:
+			exitOnSignal(s.(syscall.Signal))
+		case <-done:
+		}
 	}()
+	return func() {
+		signal.Stop(c)
+		close(done)
+	}
 }
 
 func exitOnSignal(s syscall.Signal) {

@@ -208,6 +208,7 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 		}
 	}
 	c.stdout = bufio.NewWriterSize(stdout, 64<<10)
+	defer cleanupOnSignals()()
 	walkOperands(files, c.file, func(err error) { c.errorf("%v", err) })
 	if err := c.stdout.Flush(); err != nil {
 		c.errorf("writing standard output: %v", err)
