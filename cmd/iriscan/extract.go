@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/internal/quote"
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
@@ -130,12 +131,12 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "iriscan: %v\n", err)
+			fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
 			status = 2
 		}
 	}, func(err error) {
 		out.Flush()
-		fmt.Fprintf(stderr, "iriscan: %v\n", err)
+		fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
 		status = 2
 	})
 	if err := out.Flush(); err != nil {
@@ -167,7 +168,7 @@ type extractor struct {
 // offsets in the file's bytes.
 func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	var r io.Reader = stdin
-	show := name
+	show := quote.Shell(name)
 	if name == "-" {
 		show = "<standard input>"
 	} else {

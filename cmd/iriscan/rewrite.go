@@ -298,7 +298,7 @@ func (c *docCmd) file(name string) {
 	in.opts = c.opts
 	in.opts.OnError = func(e *rewrite.ConvertError) {
 		c.stdout.Flush()
-		fmt.Fprintf(c.stderr, "iriscan: %s:%d: %q left unchanged: %v\n", in.show, e.Offset, e.Text, e.Err)
+		fmt.Fprintf(c.stderr, "iriscan: %s:%d: %q left unchanged: %s\n", in.show, e.Offset, e.Text, quote.Line(e.Err.Error()))
 		c.status = max(c.status, 1)
 	}
 	switch d.Format {

@@ -404,6 +404,12 @@ plain.txt
 	if out != want {
 		t.Errorf("-d:\n got %s\nwant %s", out, want)
 	}
+	// extract names files in messages the same way.
+	writeFile(t, "bin\n.txt", "\x00\x01binary", 0o644)
+	_, stderr, _ = runCmd(t, "", "extract", "bin\n.txt", "no\nsuch")
+	if want := "iriscan: 'bin'$'\\n''.txt': binary file skipped (give --format to read it anyway)\n"; !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 2 {
+		t.Errorf("extract messages: %q, want %q first", stderr, want)
+	}
 	os.Symlink("plain.txt", "l\nk")
 	_, stderr, _ = runCmd(t, "", "rewrite", "--to", "uri", "-w", "l\nk", "no\nsuch")
 	if strings.Count(stderr, "\n") != 2 || !strings.HasPrefix(stderr, `iriscan: 'l'$'\n''k': is a symbolic link`) || !strings.Contains(stderr, `no\nsuch`) {
