@@ -427,6 +427,49 @@ func TestReplaceXattrs(t *testing.T) {
 	}
 }
 
+// The ACL of the original comes along, and a file in a directory with a
+// default ACL gets no ACL the original did not have.
+func TestReplaceACL(t *testing.T) {
+	// struct posix_acl_xattr_header (version 2), then entries of tag,
+	// permissions and id, as <linux/posix_acl_xattr.h> lays them out.
+	acl := func(entries ...[3]uint32) []byte {
+		b := []byte{2, 0, 0, 0}
+		for _, e := range entries {
+			b = append(b, byte(e[0]), byte(e[0]>>8), byte(e[1]), byte(e[1]>>8), byte(e[2]), byte(e[2]>>8), byte(e[2]>>16), byte(e[2]>>24))
+		}
+		return b
+	}
+	const userObj, user, groupObj, mask, other = 0x01, 0x02, 0x04, 0x10, 0x20
+	const none = 0xffffffff
+	withUser := acl([3]uint32{userObj, 6, none}, [3]uint32{user, 6, 65534}, [3]uint32{groupObj, 4, none}, [3]uint32{mask, 6, none}, [3]uint32{other, 4, none})
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain")
+	shared := filepath.Join(dir, "shared")
+	writeFile(t, plain, "old", 0o644)
+	writeFile(t, shared, "old", 0o644)
+	if err := syscall.Setxattr(shared, "system.posix_acl_access", withUser, 0); err != nil {
+		t.Skipf("no ACLs here: %v", err)
+	}
+	os.Chmod(shared, 0o664)
+	if err := syscall.Setxattr(dir, "system.posix_acl_default", withUser, 0); err != nil {
+		t.Skipf("no default ACLs here: %v", err)
+	}
+	for _, name := range []string{plain, shared} {
+		if err := replace(name, "new", Options{}, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf := make([]byte, 256)
+	if n, err := syscall.Getxattr(plain, "system.posix_acl_access", buf); err == nil {
+		t.Errorf("plain has an ACL from the directory: %x", buf[:n])
+	}
+	if n, err := syscall.Getxattr(shared, "system.posix_acl_access", buf); err != nil || !bytes.Equal(buf[:n], withUser) {
+		t.Errorf("shared: ACL %x, %v; want %x", buf[:max(n, 0)], err, withUser)
+	}
+	checkFile(t, plain, "new", 0o644)
+	checkFile(t, shared, "new", 0o664)
+}
+
 // Cleanup removes the temporary files of writes under way; they cannot
 // be committed afterwards.
 func TestCleanup(t *testing.T) {

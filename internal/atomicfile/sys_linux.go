@@ -82,6 +82,14 @@ func copyXattrs(dst, src *os.File, ownerKept bool) error {
 		}
 		return err
 	}
+	// A file made in a directory with a default ACL has an ACL of its
+	// own: the new file must not have one the original lacks.
+	const acl = "system.posix_acl_access"
+	if !slices.Contains(names, acl) {
+		if err := removexattr(dst, acl); err != nil && !errors.Is(err, syscall.ENODATA) && !errors.Is(err, syscall.ENOTSUP) {
+			return &os.PathError{Op: "removing extended attribute " + acl, Path: dst.Name(), Err: err}
+		}
+	}
 	for _, name := range names {
 		if name == "security.capability" && !ownerKept {
 			continue
@@ -178,5 +186,14 @@ func setxattr(f *os.File, name string, value []byte) error {
 		v = unsafe.Pointer(&value[0])
 	}
 	_, err = fdCall(f, syscall.SYS_FSETXATTR, uintptr(unsafe.Pointer(p)), uintptr(v), uintptr(len(value)), 0)
+	return err
+}
+
+func removexattr(f *os.File, name string) error {
+	p, err := syscall.BytePtrFromString(name)
+	if err != nil {
+		return err
+	}
+	_, err = fdCall(f, syscall.SYS_FREMOVEXATTR, uintptr(unsafe.Pointer(p)), 0, 0, 0)
 	return err
 }
