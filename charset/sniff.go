@@ -1,0 +1,364 @@
+package charset
+
+import (
+	"bytes"
+	"hash/fnv"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+//go:generate go run gen_sniff.go
+
+// SniffLen is how many bytes [Sniff] looks at; a longer prefix is cut.
+// Guesses grow surer with more text; below a few hundred bytes of
+// non-ASCII text they are often weak.
+const SniffLen = 64 << 10
+
+// A Confidence says how sure a guess of [Sniff] is.
+type Confidence uint8
+
+const (
+	// ConfidenceWeak: the chosen charset sees invalid bytes, or another
+	// charset reads the prefix as different text that is almost as
+	// plausible, or the prefix holds too little non-ASCII text to tell.
+	ConfidenceWeak Confidence = iota
+	// ConfidenceStrong: the chosen charset reads the whole prefix without
+	// error, and it is by far the most plausible.
+	ConfidenceStrong
+)
+
+func (c Confidence) String() string {
+	if c == ConfidenceStrong {
+		return "strong"
+	}
+	return "weak"
+}
+
+// A Guess is what [Sniff] makes of a document's first bytes.
+type Guess struct {
+	Charset    *Charset
+	Confidence Confidence
+
+	// Invalid is how many invalid byte sequences Charset finds in the
+	// bytes looked at; a sequence cut by the end of the prefix is not
+	// counted.
+	Invalid int
+
+	// Len is how many bytes were looked at: the prefix, or its first
+	// SniffLen bytes.
+	Len int
+}
+
+// Candidates of Sniff for 8-bit text, most common first (ties go to the
+// earlier), with the languages each serves: a candidate's text is scored
+// with the language model that fits it best.
+var sniffCandidates = []struct {
+	name  string
+	langs []string
+}{
+	{"windows-1252", []string{"en_GB", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "fi", "ca"}},
+	{"shift_jis", []string{"ja"}},
+	{"euc-jp", []string{"ja"}},
+	{"gb18030", []string{"zh_CN"}},
+	{"big5", []string{"zh_TW"}},
+	{"euc-kr", []string{"ko"}},
+	{"windows-1251", []string{"ru", "uk", "bg", "sr", "mk", "be"}},
+	{"koi8-r", []string{"ru", "bg"}},
+	{"koi8-u", []string{"uk", "ru", "be"}},
+	{"iso-8859-5", []string{"ru", "uk", "bg", "sr", "mk", "be"}},
+	{"ibm866", []string{"ru", "uk", "bg", "be"}},
+	{"windows-1250", []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}},
+	{"iso-8859-2", []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}},
+	{"windows-1253", []string{"el"}},
+	{"iso-8859-7", []string{"el"}},
+	{"windows-1254", []string{"tr"}},
+	{"windows-1255", []string{"he"}},
+	{"iso-8859-8", []string{"he"}},
+	{"windows-1256", []string{"ar", "fa"}},
+	{"windows-1257", []string{"lt", "lv", "et"}},
+	{"windows-1258", []string{"vi"}},
+	{"windows-874", []string{"th"}},
+}
+
+// SniffCandidates returns the charsets [Sniff] chooses among: UTF-8,
+// UTF-16LE and UTF-16BE, ISO-2022-JP, and the 8-bit ones it scores.
+func SniffCandidates() []*Charset {
+	all := []*Charset{UTF8, UTF16LE, UTF16BE, byName["iso-2022-jp"]}
+	for _, c := range sniffCandidates {
+		all = append(all, byName[c.name])
+	}
+	return all
+}
+
+type sniffCost struct {
+	cost  uint8
+	chars string
+}
+
+type sniffTable struct {
+	lang   string
+	unseen uint8
+	costs  []sniffCost
+}
+
+// A sniffModel is a sniffTable made ready for scoring.
+type sniffModel struct {
+	other  map[rune]uint32
+	unseen uint32
+}
+
+// Costs are in quarter bits. Every language's model gives the
+// probability of a non-ASCII character among the non-ASCII ones, so that
+// how much ASCII text a document has, the same in every 8-bit reading,
+// favours none. An ASCII character costs sniffASCIICost in every
+// language: it matters only where a multi-byte charset reads ASCII bytes
+// as second bytes. A letter of an alphabet other than Latin costs
+// sniffMixedCost more next to an ASCII letter: words of Greek, Cyrillic,
+// Hebrew, Arabic or Thai do not mix in Latin letters, but a Latin text read
+// in the wrong charset does ("Mαs informaciσn"). An invalid sequence costs
+// far more than any character, so that validity comes first.
+const (
+	sniffASCIICost   = 4 * 6
+	sniffCaseCost    = 4 * 4
+	sniffMixedCost   = 4 * 8
+	sniffInvalidCost = 4 * 255
+)
+
+var sniffModels = sync.OnceValue(func() map[string]*sniffModel {
+	ms := map[string]*sniffModel{}
+	for _, t := range sniffTables {
+		m := &sniffModel{other: map[rune]uint32{}, unseen: uint32(t.unseen)}
+		for _, c := range t.costs {
+			for _, r := range c.chars {
+				m.other[r] = uint32(c.cost)
+			}
+		}
+		// Capitals are rare in training text, but whole words in capitals
+		// are common in headings: a capital costs at most its small
+		// letter and sniffCaseCost.
+		for _, c := range t.costs {
+			for _, r := range c.chars {
+				k := uint32(c.cost) + sniffCaseCost
+				if u := unicode.ToUpper(r); u != r && u >= utf8.RuneSelf {
+					if ku, ok := m.other[u]; !ok || ku > k {
+						m.other[u] = k
+					}
+				}
+			}
+		}
+		ms[t.lang] = m
+	}
+	return ms
+})
+
+// Thresholds of a strong guess: how much cheaper, in bits, the best
+// reading must be than any different one, and how much non-ASCII text it
+// must rest on.
+const (
+	sniffStrongMargin = 40
+	sniffStrongChars  = 6
+)
+
+// Sniff guesses the charset of a document that declares none from its
+// first bytes, as a browser does for an unlabelled page. It looks at no
+// more than SniffLen of them; a character cut by the end of the prefix is
+// ignored.
+//
+// Validity comes first, then plausibility:
+//
+//  1. a prefix that is valid UTF-8 is UTF-8, unless it is 7-bit and holds
+//     an ISO-2022-JP escape sequence (ESC $ B, ESC $ @, ESC ( J, ESC ( I,
+//     ESC $ ( D): then it is ISO-2022-JP;
+//  2. a prefix with NUL bytes, which no 8-bit text has, that decodes
+//     without error as UTF-16 is UTF-16, little- or big-endian by the side
+//     the NULs of ASCII characters fall on;
+//  3. otherwise each 8-bit candidate of [SniffCandidates] decodes the
+//     prefix, and the text is scored with character frequencies of the
+//     languages the charset serves (learnt from translations in those
+//     languages; see gen_sniff.go): the cost of the text is the sum of
+//     −log2 of each non-ASCII character's frequency among the non-ASCII
+//     characters of the language, of a small fixed cost per ASCII
+//     character and of a large cost per invalid sequence. The cheapest
+//     reading wins.
+//
+// Pure ASCII is UTF-8, with a strong confidence. Charsets that read the
+// prefix as the same text (windows-1252 and windows-1254 for German, say)
+// are equally right; the earlier of the list wins.
+func Sniff(prefix []byte) Guess {
+	p := prefix[:min(len(prefix), SniffLen)]
+	g := Guess{Charset: UTF8, Confidence: ConfidenceStrong, Len: len(p)}
+	if validUTF8Prefix(p) {
+		if isISO2022JP(p) {
+			cs := byName["iso-2022-jp"]
+			g.Charset, g.Invalid = cs, sniffDecode(cs, p, nil)
+			if g.Invalid > 0 {
+				g.Confidence = ConfidenceWeak
+			}
+		}
+		return g
+	}
+	if cs := sniffUTF16(p); cs != nil {
+		g.Charset, g.Invalid = cs, sniffDecode(cs, p, nil)
+		if g.Invalid > 0 {
+			g.Confidence = ConfidenceWeak
+		}
+		return g
+	}
+	models := sniffModels()
+	type result struct {
+		cs       *Charset
+		cost     uint64
+		invalid  int
+		nonASCII int
+		sum      uint64
+	}
+	var best, second *result
+	var text []byte
+	for _, c := range sniffCandidates {
+		cs := byName[c.name]
+		text = text[:0]
+		invalid := sniffDecode(cs, p, &text)
+		if cs.name == "windows-1258" {
+			text = norm.NFC.Bytes(text)
+		}
+		ascii, mixed := uint64(0), uint64(0)
+		other := map[rune]uint64{}
+		nonASCII := 0
+		for i := 0; i < len(text); {
+			if text[i] < utf8.RuneSelf {
+				ascii++
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRune(text[i:])
+			other[r]++
+			nonASCII++
+			if i > 0 && isASCIILetter(text[i-1]) || i+n < len(text) && isASCIILetter(text[i+n]) {
+				if isAlphabetNotLatin(r) {
+					mixed++
+				}
+			}
+			i += n
+		}
+		cost := ^uint64(0)
+		for _, lang := range c.langs {
+			m := models[lang]
+			sum := ascii * sniffASCIICost
+			for r, n := range other {
+				k, ok := m.other[r]
+				if !ok {
+					k = m.unseen
+				}
+				sum += n * uint64(k)
+			}
+			cost = min(cost, sum)
+		}
+		cost += uint64(invalid)*sniffInvalidCost + mixed*sniffMixedCost
+		h := fnv.New64a()
+		h.Write(text)
+		r := &result{cs: cs, cost: cost, invalid: invalid, nonASCII: nonASCII, sum: h.Sum64()}
+		switch {
+		case best == nil || r.cost < best.cost:
+			if best != nil && best.sum != r.sum {
+				second = best
+			}
+			best = r
+		case r.sum != best.sum && (second == nil || r.cost < second.cost):
+			second = r
+		}
+	}
+	g.Charset, g.Invalid = best.cs, best.invalid
+	if best.invalid > 0 || best.nonASCII < sniffStrongChars ||
+		second != nil && second.cost-best.cost < 4*sniffStrongMargin {
+		g.Confidence = ConfidenceWeak
+	}
+	return g
+}
+
+// validUTF8Prefix reports whether p is valid UTF-8 but for a sequence cut
+// by its end.
+func validUTF8Prefix(p []byte) bool {
+	n := validUTF8(p)
+	if n == len(p) {
+		return true
+	}
+	k, short := invalidUTF8(p[n:])
+	return short && n+k == len(p)
+}
+
+// isISO2022JP reports whether 7-bit p holds an ISO-2022-JP escape
+// sequence that selects a character set other than ASCII.
+func isISO2022JP(p []byte) bool {
+	for i := 0; ; {
+		k := bytes.IndexByte(p[i:], 0x1b)
+		if k < 0 {
+			return false
+		}
+		i += k + 1
+		rest := p[i:]
+		if len(rest) >= 2 && (rest[0] == '$' && (rest[1] == 'B' || rest[1] == '@') ||
+			rest[0] == '(' && (rest[1] == 'J' || rest[1] == 'I')) ||
+			bytes.HasPrefix(rest, []byte("$(D")) {
+			return true
+		}
+	}
+}
+
+// sniffUTF16 returns UTF-16LE or UTF-16BE for a prefix with NUL bytes
+// that decodes as such without error, or nil. The NUL bytes of ASCII
+// characters in UTF-16LE are at odd offsets.
+func sniffUTF16(p []byte) *Charset {
+	var zeros [2]int
+	for i, c := range p {
+		if c == 0 {
+			zeros[i&1]++
+		}
+	}
+	var cs *Charset
+	switch {
+	case zeros[1] > 2*zeros[0]:
+		cs = UTF16LE
+	case zeros[0] > 2*zeros[1]:
+		cs = UTF16BE
+	default:
+		return nil
+	}
+	if sniffDecode(cs, p, nil) > 0 {
+		return nil
+	}
+	return cs
+}
+
+// sniffDecode decodes p as the start of a document in cs, appending the
+// text to *text if text is not nil, and returns the number of invalid
+// sequences. A sequence cut by the end of p is left out.
+func sniffDecode(cs *Charset, p []byte, text *[]byte) int {
+	d := cs.NewDecoder()
+	d.MaxReport = 1
+	var buf [4096]byte
+	for {
+		nDst, nSrc, err := d.Transform(buf[:], p, false)
+		if text != nil {
+			*text = append(*text, buf[:nDst]...)
+		}
+		p = p[nSrc:]
+		d.Map().Discard(d.Map().DecodedEnd())
+		if err != transform.ErrShortDst {
+			return int(d.InvalidCount())
+		}
+	}
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// isAlphabetNotLatin reports whether r is a letter of an alphabet or abjad
+// other than Latin: not Latin, not a CJK ideograph, kana or Hangul, which
+// mix with Latin words in running text.
+func isAlphabetNotLatin(r rune) bool {
+	return unicode.IsLetter(r) && !unicode.In(r, unicode.Latin, unicode.Han, unicode.Hiragana,
+		unicode.Katakana, unicode.Hangul) && r != 'ー'
+}
