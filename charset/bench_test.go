@@ -2,8 +2,11 @@ package charset
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -238,6 +241,29 @@ func BenchmarkDecodeSideBySide(b *testing.B) {
 			b.ReportMetric(mbs(tr), "reader-MB/s")
 			b.ReportMetric(float64(td)/float64(tb), "decoder-x")
 			b.ReportMetric(float64(tr)/float64(tb), "reader-x")
+		})
+	}
+}
+
+// BenchmarkSniff guesses the charset of KOI8-R prose (testdata/sniff) from
+// prefixes of several lengths.
+func BenchmarkSniff(b *testing.B) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "sniff", "ru.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := encodeLossy(b, mustGet("koi8-r"), strings.Repeat(string(raw), 2*SniffLen/len(raw)+1))
+	for _, n := range []int{300, 3000, SniffLen} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(n))
+			var t0 time.Duration
+			start := cpuTime()
+			for b.Loop() {
+				Sniff(src[:n])
+			}
+			t0 = cpuTime() - start
+			b.ReportMetric(float64(t0.Microseconds())/float64(b.N), "cpu-µs/op")
 		})
 	}
 }

@@ -2,6 +2,7 @@ package charset
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/fnv"
 	"sync"
 	"unicode"
@@ -155,6 +156,56 @@ var sniffModels = sync.OnceValue(func() map[string]*sniffModel {
 	return ms
 })
 
+// A sniffByteTable scores a single-byte candidate of Sniff: the rune of
+// each byte, its cost in each language of the candidate (an invalid byte
+// costs sniffInvalidCost), and whether it is a letter of an alphabet other
+// than Latin.
+type sniffByteTable struct {
+	runes    [256]rune
+	costs    [][256]uint32
+	alphabet [256]bool
+}
+
+// sniffByteTables holds a table for each single-byte candidate but
+// windows-1258, whose text is normalized before it is scored; nil for the
+// others.
+var sniffByteTables = sync.OnceValue(func() []*sniffByteTable {
+	models := sniffModels()
+	tables := make([]*sniffByteTable, len(sniffCandidates))
+	for k, c := range sniffCandidates {
+		cs := byName[c.name]
+		if cs.kind != kindSingleByte || c.name == "windows-1258" {
+			continue
+		}
+		t := &sniffByteTable{costs: make([][256]uint32, len(c.langs))}
+		dec := cs.enc.NewDecoder()
+		for b := range 256 {
+			out, _ := dec.Bytes([]byte{byte(b)})
+			t.runes[b], _ = utf8.DecodeRune(out)
+			t.alphabet[b] = b >= utf8.RuneSelf && isAlphabetNotLatin(t.runes[b])
+		}
+		for i, lang := range c.langs {
+			m := models[lang]
+			for b, r := range t.runes {
+				switch {
+				case b < utf8.RuneSelf:
+					t.costs[i][b] = sniffASCIICost
+				case cs.sbInvalid[b]:
+					t.costs[i][b] = sniffInvalidCost
+				default:
+					k, ok := m.other[r]
+					if !ok {
+						k = m.unseen
+					}
+					t.costs[i][b] = k
+				}
+			}
+		}
+		tables[k] = t
+	}
+	return tables
+})
+
 // Thresholds of a strong guess: how much cheaper, in bits, the best
 // reading must be than any different one, and how much non-ASCII text it
 // must rest on.
@@ -208,59 +259,92 @@ func Sniff(prefix []byte) Guess {
 		}
 		return g
 	}
-	models := sniffModels()
+	// Single-byte charsets are scored from one histogram of the prefix's
+	// bytes, and of its high bytes next to an ASCII letter; the others
+	// decode it.
+	var hist, glued [256]uint64
+	for i, c := range p {
+		hist[c]++
+		if c >= utf8.RuneSelf && (i > 0 && isASCIILetter(p[i-1]) || i+1 < len(p) && isASCIILetter(p[i+1])) {
+			glued[c]++
+		}
+	}
+	models, tables := sniffModels(), sniffByteTables()
 	type result struct {
 		cs       *Charset
 		cost     uint64
 		invalid  int
 		nonASCII int
-		sum      uint64
+		sum      uint64 // tells readings as different text apart
 	}
 	var best, second *result
 	var text []byte
-	for _, c := range sniffCandidates {
+	for k, c := range sniffCandidates {
 		cs := byName[c.name]
-		text = text[:0]
-		invalid := sniffDecode(cs, p, &text)
-		if cs.name == "windows-1258" {
-			text = norm.NFC.Bytes(text)
-		}
-		ascii, mixed := uint64(0), uint64(0)
-		other := map[rune]uint64{}
-		nonASCII := 0
-		for i := 0; i < len(text); {
-			if text[i] < utf8.RuneSelf {
-				ascii++
-				i++
-				continue
-			}
-			r, n := utf8.DecodeRune(text[i:])
-			other[r]++
-			nonASCII++
-			if i > 0 && isASCIILetter(text[i-1]) || i+n < len(text) && isASCIILetter(text[i+n]) {
-				if isAlphabetNotLatin(r) {
-					mixed++
+		r := &result{cs: cs, cost: ^uint64(0)}
+		if t := tables[k]; t != nil {
+			h := fnv.New64a()
+			var buf [8]byte
+			for b := utf8.RuneSelf; b < 256; b++ {
+				if n := hist[b]; n > 0 {
+					r.nonASCII += int(n)
+					if cs.sbInvalid[b] {
+						r.invalid += int(n)
+					}
+					binary.LittleEndian.PutUint32(buf[:], uint32(b))
+					binary.LittleEndian.PutUint32(buf[4:], uint32(t.runes[b]))
+					h.Write(buf[:])
 				}
 			}
-			i += n
-		}
-		cost := ^uint64(0)
-		for _, lang := range c.langs {
-			m := models[lang]
-			sum := ascii * sniffASCIICost
-			for r, n := range other {
-				k, ok := m.other[r]
-				if !ok {
-					k = m.unseen
+			r.sum = h.Sum64()
+			for _, costs := range t.costs {
+				var sum uint64
+				for b, n := range hist {
+					sum += n * uint64(costs[b])
 				}
-				sum += n * uint64(k)
+				r.cost = min(r.cost, sum)
 			}
-			cost = min(cost, sum)
+			for b := utf8.RuneSelf; b < 256; b++ {
+				if t.alphabet[b] {
+					r.cost += glued[b] * sniffMixedCost
+				}
+			}
+		} else {
+			text = text[:0]
+			r.invalid = sniffDecode(cs, p, &text)
+			if cs.name == "windows-1258" {
+				text = norm.NFC.Bytes(text)
+			}
+			for _, lang := range c.langs {
+				m := models[lang]
+				sum, nonASCII := r.invalid*sniffInvalidCost, 0
+				for i := 0; i < len(text); {
+					if text[i] < utf8.RuneSelf {
+						sum += sniffASCIICost
+						i++
+						continue
+					}
+					ru, n := utf8.DecodeRune(text[i:])
+					k, ok := m.other[ru]
+					if !ok {
+						k = m.unseen
+					}
+					sum += int(k)
+					nonASCII++
+					if i > 0 && isASCIILetter(text[i-1]) || i+n < len(text) && isASCIILetter(text[i+n]) {
+						if isAlphabetNotLatin(ru) {
+							sum += sniffMixedCost
+						}
+					}
+					i += n
+				}
+				r.cost = min(r.cost, uint64(sum))
+				r.nonASCII = nonASCII
+			}
+			h := fnv.New64a()
+			h.Write(text)
+			r.sum = h.Sum64()
 		}
-		cost += uint64(invalid)*sniffInvalidCost + mixed*sniffMixedCost
-		h := fnv.New64a()
-		h.Write(text)
-		r := &result{cs: cs, cost: cost, invalid: invalid, nonASCII: nonASCII, sum: h.Sum64()}
 		switch {
 		case best == nil || r.cost < best.cost:
 			if best != nil && best.sum != r.sum {

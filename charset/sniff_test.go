@@ -39,7 +39,7 @@ type sniffSample struct {
 }
 
 // encodeLossy encodes text in cs, leaving out the characters cs lacks.
-func encodeLossy(t *testing.T, cs *Charset, text string) []byte {
+func encodeLossy(t testing.TB, cs *Charset, text string) []byte {
 	var out []byte
 	if cs.kind == kindUTF16 {
 		out, _ = cs.Encode(nil, text, FallbackError)
@@ -256,4 +256,65 @@ func TestDetectSniffed(t *testing.T) {
 	if RuleSniffed.String() != "sniffed" {
 		t.Errorf("RuleSniffed prints as %q", RuleSniffed)
 	}
+}
+
+// FuzzSniff checks the guesses of Sniff on any bytes: no panic; the same
+// guess twice; a charset it lists as a candidate; the bytes it looked at;
+// no invalid sequence in a strong guess, and the count of the chosen
+// charset's decoder, but for a character cut by the end; and UTF-8 for
+// valid UTF-8 that is not 7-bit ISO-2022-JP.
+func FuzzSniff(f *testing.F) {
+	for _, s := range []string{
+		"", "a", "http://example.org/", "\x82\xa0\x82\xa2 http://\x93\xfa\x96\x7b.jp/", "\xc3", "\xe4\xbe",
+		"\x1b$BF|K\\\x1b(B", "\x1b$", "h\x00t\x00t\x00p\x00", "\x00h\x00t", "\xcf\xd2\xc9\xd7\xc5\xd4",
+		"\xd0\xf0\xe8\xe2\xe5\xf2 http://x/", "Caf\xe9 \x93quoted\x94", "\xa4\xa4\xa4\xe5", "\xc7\xd1\xb1\xb9",
+	} {
+		f.Add([]byte(s))
+	}
+	for _, c := range []struct{ lang, cs string }{{"ja", "euc-jp"}, {"ru", "koi8-r"}, {"el", "iso-8859-7"}, {"zh_TW", "big5"}} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "sniff", c.lang+".txt"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		cs, _ := Lookup(c.cs)
+		src := encodeLossy(nil, cs, string(raw))
+		f.Add(src[:min(len(src), 300)])
+	}
+	candidates := SniffCandidates()
+	f.Fuzz(func(t *testing.T, p []byte) {
+		g := Sniff(p)
+		if g2 := Sniff(p); g2 != g {
+			t.Fatalf("Sniff(%x) = %+v, then %+v", p, g, g2)
+		}
+		found := false
+		for _, cs := range candidates {
+			found = found || cs == g.Charset
+		}
+		if !found {
+			t.Fatalf("Sniff(%x) = %s, not a candidate", p, g.Charset)
+		}
+		if g.Len != min(len(p), SniffLen) {
+			t.Fatalf("Sniff(%d bytes).Len = %d", len(p), g.Len)
+		}
+		if g.Confidence == ConfidenceStrong && g.Invalid != 0 {
+			t.Fatalf("Sniff(%x) = %+v: strong with invalid bytes", p, g)
+		}
+		d := g.Charset.NewDecoder()
+		d.Bytes(p)
+		if n := int(d.InvalidCount()); g.Invalid > n || n > g.Invalid+4 {
+			t.Fatalf("Sniff(%x) = %+v, but %s finds %d invalid sequences", p, g, g.Charset, n)
+		}
+		if utf8.Valid(p) {
+			jis := false
+			for _, esc := range []string{"\x1b$B", "\x1b$@", "\x1b(J", "\x1b(I", "\x1b$(D"} {
+				jis = jis || bytes.Contains(p, []byte(esc))
+			}
+			if !jis && (g.Charset != UTF8 || g.Confidence != ConfidenceStrong) {
+				t.Fatalf("Sniff(%q) = %+v, want utf-8 (strong)", p, g)
+			}
+			if jis && g.Charset.Name() != "iso-2022-jp" {
+				t.Fatalf("Sniff(%q) = %+v, want iso-2022-jp", p, g)
+			}
+		}
+	})
 }
