@@ -86,7 +86,8 @@ const PrescanLen = 1024
 //  5. otherwise UTF-8 if the prefix is valid UTF-8 (but for a sequence
 //     cut by its end) and not 7-bit ISO-2022-JP;
 //  6. otherwise the guess of [Sniff], which looks at up to SniffLen bytes
-//     of the prefix: call Sniff on the same prefix for how sure it is.
+//     of the prefix (and may be UTF-8 with a few invalid bytes): call
+//     Sniff on the same prefix for how sure it is.
 //
 // A label that names no charset, from the caller, the Content-Type or the
 // XML declaration, is a *LabelError; the HTML prescan skips such labels,
@@ -121,10 +122,10 @@ func Detect(prefix []byte, h Hint) (*Charset, Rule, error) {
 			return cs, RuleXMLDecl, err
 		}
 	}
-	if g := Sniff(prefix); g.Charset != UTF8 {
-		return g.Charset, RuleSniffed, nil
+	if validUTF8Prefix(prefix) && !isISO2022JP(prefix) {
+		return UTF8, RuleDefault, nil
 	}
-	return UTF8, RuleDefault, nil
+	return Sniff(prefix).Charset, RuleSniffed, nil
 }
 
 // BOM reports the charset of the byte order mark at the start of prefix

@@ -83,14 +83,26 @@ var sniffCandidates = []struct {
 	{"windows-1257", []string{"lt", "lv", "et"}},
 	{"windows-1258", []string{"vi"}},
 	{"windows-874", []string{"th"}},
+	// UTF-8 with a few invalid bytes (a Latin-1 word pasted into UTF-8
+	// text, a cut file) is still UTF-8: its text scores in any language.
+	{"utf-8", nil},
 }
 
-// SniffCandidates returns the charsets [Sniff] chooses among: UTF-8,
-// UTF-16LE and UTF-16BE, ISO-2022-JP, and the 8-bit ones it scores.
+// SniffCandidates returns the charsets [Sniff] chooses among: UTF-16LE
+// and UTF-16BE, ISO-2022-JP, and the ones it scores, UTF-8 among them.
 func SniffCandidates() []*Charset {
-	all := []*Charset{UTF8, UTF16LE, UTF16BE, byName["iso-2022-jp"]}
+	all := []*Charset{UTF16LE, UTF16BE, byName["iso-2022-jp"]}
 	for _, c := range sniffCandidates {
 		all = append(all, byName[c.name])
+	}
+	return all
+}
+
+// sniffLangs returns every language of sniffTables.
+func sniffLangs() []string {
+	var all []string
+	for _, t := range sniffTables {
+		all = append(all, t.lang)
 	}
 	return all
 }
@@ -234,7 +246,8 @@ const (
 //     −log2 of each non-ASCII character's frequency among the non-ASCII
 //     characters of the language, of a small fixed cost per ASCII
 //     character and of a large cost per invalid sequence. The cheapest
-//     reading wins.
+//     reading wins. UTF-8 is one of the candidates, its text scored in
+//     every language: a few invalid bytes in UTF-8 text leave it UTF-8.
 //
 // Pure ASCII is UTF-8, with a strong confidence. Charsets that read the
 // prefix as the same text (windows-1252 and windows-1254 for German, say)
@@ -312,10 +325,17 @@ func Sniff(prefix []byte) Guess {
 		} else {
 			text = text[:0]
 			r.invalid = sniffDecode(cs, p, &text)
+			if best != nil && uint64(r.invalid)*sniffInvalidCost >= best.cost+4*sniffStrongMargin {
+				continue // far worse whatever its text
+			}
 			if cs.name == "windows-1258" {
 				text = norm.NFC.Bytes(text)
 			}
-			for _, lang := range c.langs {
+			langs := c.langs
+			if langs == nil {
+				langs = sniffLangs()
+			}
+			for _, lang := range langs {
 				m := models[lang]
 				sum, nonASCII := r.invalid*sniffInvalidCost, 0
 				for i := 0; i < len(text); {

@@ -2,6 +2,7 @@ package charset
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -317,4 +318,27 @@ func FuzzSniff(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSniffDamagedUTF8 checks that UTF-8 prose with a few stray bytes (a
+// Latin-1 é, a cut sequence in the middle) stays UTF-8, weak, with the
+// stray bytes counted.
+func TestSniffDamagedUTF8(t *testing.T) {
+	for _, lang := range []string{"ja", "ru", "de", "el", "zh_CN", "ko", "ar"} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "sniff", lang+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := bytes.IndexByte(raw[len(raw)/2:], '\n') + len(raw)/2
+		for _, bad := range []string{"caf\xe9", "\xe6\x97", "\x93x\x94"} {
+			t.Run(lang+"/"+fmt.Sprintf("%x", bad), func(t *testing.T) {
+				src := append(append(append([]byte{}, raw[:i]...), bad...), raw[i:]...)
+				g := Sniff(src)
+				_, rule, _ := Detect(src, Hint{})
+				if g.Charset != UTF8 || g.Confidence != ConfidenceWeak || g.Invalid == 0 || rule != RuleSniffed {
+					t.Errorf("Sniff = %+v, Detect rule %s; want utf-8, weak, invalid bytes counted, sniffed", g, rule)
+				}
+			})
+		}
+	}
 }
