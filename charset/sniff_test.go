@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -56,7 +57,7 @@ func encodeLossy(t testing.TB, cs *Charset, text string) []byte {
 }
 
 // sniffSamples returns the samples: each text whole (about 2 KB), its
-// first line with at least five non-ASCII characters followed by a URL,
+// line with the most non-ASCII letters followed by a URL,
 // and that line set in English ASCII text four times its length.
 func sniffSamples(t *testing.T) []sniffSample {
 	var all []sniffSample
@@ -72,16 +73,16 @@ func sniffSamples(t *testing.T) []sniffSample {
 		}
 		text := string(raw)
 		var line string
+		most := 0
 		for _, l := range strings.Split(text, "\n") {
 			n := 0
 			for _, r := range l {
-				if r >= utf8.RuneSelf {
+				if r >= utf8.RuneSelf && unicode.IsLetter(r) {
 					n++
 				}
 			}
-			if n >= 5 {
-				line = strings.TrimSpace(l)
-				break
+			if n > most {
+				line, most = strings.TrimSpace(l), n
 			}
 		}
 		short := line + " http://example.org/doc/index.html\n"
