@@ -301,6 +301,7 @@ func FuzzSniff(f *testing.F) {
 		if g.Confidence == ConfidenceStrong && g.Invalid != 0 {
 			t.Fatalf("Sniff(%x) = %+v: strong with invalid bytes", p, g)
 		}
+		p = p[:g.Len]
 		d := g.Charset.NewDecoder()
 		d.Bytes(p)
 		if n := int(d.InvalidCount()); g.Invalid > n || n > g.Invalid+4 {
