@@ -124,12 +124,11 @@ func ExampleSniff() {
 	g := charset.Sniff(src)
 	fmt.Println(cs, rule, g.Confidence, g.Invalid)
 
-	// Two Cyrillic letters are too little to go on: the guess is weak, and
-	// here wrong (Thai reads those two bytes as a common syllable).
+	// Two Cyrillic letters are too little to be sure of.
 	src, _ = koi8.Encode(nil, "Да: http://example.org/\n", charset.FallbackError)
 	g = charset.Sniff(src)
 	fmt.Println(g.Charset, g.Confidence)
 	// Output:
 	// koi8-r sniffed strong 0
-	// windows-874 weak
+	// koi8-r weak
 }

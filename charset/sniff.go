@@ -57,35 +57,40 @@ type Guess struct {
 // Candidates of Sniff for 8-bit text, most common first (ties go to the
 // earlier), with the languages each serves: a candidate's text is scored
 // with the language model that fits it best.
+//
+// A prior, in bits, is added once to a candidate's cost: short texts with
+// little evidence go to the charsets most often met, windows-1252 first, as
+// browsers fall back to it for unlabelled Western pages.
 var sniffCandidates = []struct {
 	name  string
+	prior int
 	langs []string
 }{
-	{"windows-1252", []string{"en_GB", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "fi", "ca"}},
-	{"shift_jis", []string{"ja"}},
-	{"euc-jp", []string{"ja"}},
-	{"gb18030", []string{"zh_CN"}},
-	{"big5", []string{"zh_TW"}},
-	{"euc-kr", []string{"ko"}},
-	{"windows-1251", []string{"ru", "uk", "bg", "sr", "mk", "be"}},
-	{"koi8-r", []string{"ru", "bg"}},
-	{"koi8-u", []string{"uk", "ru", "be"}},
-	{"iso-8859-5", []string{"ru", "uk", "bg", "sr", "mk", "be"}},
-	{"ibm866", []string{"ru", "uk", "bg", "be"}},
-	{"windows-1250", []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}},
-	{"iso-8859-2", []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}},
-	{"windows-1253", []string{"el"}},
-	{"iso-8859-7", []string{"el"}},
-	{"windows-1254", []string{"tr"}},
-	{"windows-1255", []string{"he"}},
-	{"iso-8859-8", []string{"he"}},
-	{"windows-1256", []string{"ar", "fa"}},
-	{"windows-1257", []string{"lt", "lv", "et"}},
-	{"windows-1258", []string{"vi"}},
-	{"windows-874", []string{"th"}},
+	{"windows-1252", 0, []string{"en_GB", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "fi", "ca"}},
+	{"shift_jis", 4, []string{"ja"}},
+	{"euc-jp", 4, []string{"ja"}},
+	{"gb18030", 4, []string{"zh_CN"}},
+	{"big5", 4, []string{"zh_TW"}},
+	{"euc-kr", 4, []string{"ko"}},
+	{"windows-1251", 4, []string{"ru", "uk", "bg", "sr", "mk", "be"}},
+	{"koi8-r", 6, []string{"ru", "bg"}},
+	{"koi8-u", 10, []string{"uk", "ru", "be"}},
+	{"iso-8859-5", 10, []string{"ru", "uk", "bg", "sr", "mk", "be"}},
+	{"ibm866", 10, []string{"ru", "uk", "bg", "be"}},
+	{"windows-1250", 6, []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}},
+	{"iso-8859-2", 8, []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}},
+	{"windows-1253", 8, []string{"el"}},
+	{"iso-8859-7", 10, []string{"el"}},
+	{"windows-1254", 8, []string{"tr"}},
+	{"windows-1255", 8, []string{"he"}},
+	{"iso-8859-8", 10, []string{"he"}},
+	{"windows-1256", 8, []string{"ar", "fa"}},
+	{"windows-1257", 8, []string{"lt", "lv", "et"}},
+	{"windows-1258", 10, []string{"vi"}},
+	{"windows-874", 10, []string{"th"}},
 	// UTF-8 with a few invalid bytes (a Latin-1 word pasted into UTF-8
 	// text, a cut file) is still UTF-8: its text scores in any language.
-	{"utf-8", nil},
+	{"utf-8", 0, nil},
 }
 
 // SniffCandidates returns the charsets [Sniff] chooses among: UTF-16LE
@@ -133,13 +138,24 @@ type sniffModel struct {
 // sniffMixedCost more next to an ASCII letter: words of Greek, Cyrillic,
 // Hebrew, Arabic or Thai do not mix in Latin letters, but a Latin text read
 // in the wrong charset does ("Mαs informaciσn"). An invalid sequence costs
-// far more than any character, so that validity comes first.
+// far more than any character, so that validity comes first; in UTF-8,
+// whose sequences cannot be misread, a stray byte (a Latin-1 word pasted
+// into UTF-8 text) costs sniffStrayCost, still more than any character.
 const (
 	sniffASCIICost   = 4 * 6
 	sniffCaseCost    = 4 * 4
 	sniffMixedCost   = 4 * 8
+	sniffSignCost    = 4 * 10
 	sniffInvalidCost = 4 * 255
+	sniffStrayCost   = 4 * 40
 )
+
+// sniffSigns are the signs and punctuation that cost at most sniffSignCost
+// in every language: those of Latin-1 (¡ … ¿, × and ÷), general
+// punctuation (dashes, quotes, bullets, …), currency signs and ™. Box
+// drawing and mathematical signs, which a wrong code page makes of
+// letters, are not among them.
+var sniffSigns = [][2]rune{{0xa1, 0xbf}, {0xd7, 0xd7}, {0xf7, 0xf7}, {0x2010, 0x2044}, {0x20a0, 0x20bf}, {0x2122, 0x2122}}
 
 var sniffModels = sync.OnceValue(func() map[string]*sniffModel {
 	ms := map[string]*sniffModel{}
@@ -148,6 +164,15 @@ var sniffModels = sync.OnceValue(func() map[string]*sniffModel {
 		for _, c := range t.costs {
 			for _, r := range c.chars {
 				m.other[r] = uint32(c.cost)
+			}
+		}
+		// Signs and punctuation of running text belong to no language:
+		// user-interface strings, the training text, seldom have them.
+		for _, rg := range sniffSigns {
+			for r := rg[0]; r <= rg[1]; r++ {
+				if k, ok := m.other[r]; !ok || k > sniffSignCost {
+					m.other[r] = sniffSignCost
+				}
 			}
 		}
 		// Capitals are rare in training text, but whole words in capitals
@@ -276,8 +301,12 @@ func Sniff(prefix []byte) Guess {
 	// bytes, and of its high bytes next to an ASCII letter; the others
 	// decode it.
 	var hist, glued [256]uint64
+	ascii := uint64(0)
 	for i, c := range p {
 		hist[c]++
+		if c < utf8.RuneSelf {
+			ascii++
+		}
 		if c >= utf8.RuneSelf && (i > 0 && isASCIILetter(p[i-1]) || i+1 < len(p) && isASCIILetter(p[i+1])) {
 			glued[c]++
 		}
@@ -288,6 +317,7 @@ func Sniff(prefix []byte) Guess {
 		cost     uint64
 		invalid  int
 		nonASCII int
+		textCost uint64 // of the non-ASCII characters
 		sum      uint64 // tells readings as different text apart
 	}
 	var best, second *result
@@ -295,6 +325,7 @@ func Sniff(prefix []byte) Guess {
 	for k, c := range sniffCandidates {
 		cs := byName[c.name]
 		r := &result{cs: cs, cost: ^uint64(0)}
+		prior := uint64(4 * c.prior)
 		if t := tables[k]; t != nil {
 			h := fnv.New64a()
 			var buf [8]byte
@@ -312,10 +343,12 @@ func Sniff(prefix []byte) Guess {
 			r.sum = h.Sum64()
 			for _, costs := range t.costs {
 				var sum uint64
-				for b, n := range hist {
-					sum += n * uint64(costs[b])
+				for b, n := range hist[utf8.RuneSelf:] {
+					sum += n * uint64(costs[utf8.RuneSelf+b])
 				}
-				r.cost = min(r.cost, sum)
+				if all := prior + sum + ascii*sniffASCIICost; all < r.cost {
+					r.cost, r.textCost = all, sum
+				}
 			}
 			for b := utf8.RuneSelf; b < 256; b++ {
 				if t.alphabet[b] {
@@ -325,7 +358,11 @@ func Sniff(prefix []byte) Guess {
 		} else {
 			text = text[:0]
 			r.invalid = sniffDecode(cs, p, &text)
-			if best != nil && uint64(r.invalid)*sniffInvalidCost >= best.cost+4*sniffStrongMargin {
+			invalidCost := sniffInvalidCost
+			if cs == UTF8 {
+				invalidCost = sniffStrayCost
+			}
+			if best != nil && uint64(r.invalid*invalidCost) >= best.cost+4*sniffStrongMargin {
 				continue // far worse whatever its text
 			}
 			if cs.name == "windows-1258" {
@@ -337,7 +374,7 @@ func Sniff(prefix []byte) Guess {
 			}
 			for _, lang := range langs {
 				m := models[lang]
-				sum, nonASCII := r.invalid*sniffInvalidCost, 0
+				sum, nonASCII, textCost := int(prior)+r.invalid*invalidCost, 0, 0
 				for i := 0; i < len(text); {
 					if text[i] < utf8.RuneSelf {
 						sum += sniffASCIICost
@@ -350,6 +387,7 @@ func Sniff(prefix []byte) Guess {
 						k = m.unseen
 					}
 					sum += int(k)
+					textCost += int(k)
 					nonASCII++
 					if i > 0 && isASCIILetter(text[i-1]) || i+n < len(text) && isASCIILetter(text[i+n]) {
 						if isAlphabetNotLatin(ru) {
@@ -358,7 +396,9 @@ func Sniff(prefix []byte) Guess {
 					}
 					i += n
 				}
-				r.cost = min(r.cost, uint64(sum))
+				if uint64(sum) < r.cost {
+					r.cost, r.textCost = uint64(sum), uint64(textCost)
+				}
 				r.nonASCII = nonASCII
 			}
 			h := fnv.New64a()
