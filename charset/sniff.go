@@ -270,9 +270,11 @@ const (
 //     languages; see gen_sniff.go): the cost of the text is the sum of
 //     −log2 of each non-ASCII character's frequency among the non-ASCII
 //     characters of the language, of a small fixed cost per ASCII
-//     character and of a large cost per invalid sequence. The cheapest
-//     reading wins. UTF-8 is one of the candidates, its text scored in
-//     every language: a few invalid bytes in UTF-8 text leave it UTF-8.
+//     character, of a large cost per invalid sequence, of a cost per
+//     letter of a non-Latin alphabet glued to an ASCII letter, and of a
+//     prior by how common the charset is. The cheapest reading wins.
+//     UTF-8 is one of the candidates, its text scored in every language:
+//     a few stray bytes in UTF-8 text leave it UTF-8.
 //
 // Pure ASCII is UTF-8, with a strong confidence. Charsets that read the
 // prefix as the same text (windows-1252 and windows-1254 for German, say)
@@ -317,7 +319,6 @@ func Sniff(prefix []byte) Guess {
 		cost     uint64
 		invalid  int
 		nonASCII int
-		textCost uint64 // of the non-ASCII characters
 		sum      uint64 // tells readings as different text apart
 	}
 	var best, second *result
@@ -346,9 +347,7 @@ func Sniff(prefix []byte) Guess {
 				for b, n := range hist[utf8.RuneSelf:] {
 					sum += n * uint64(costs[utf8.RuneSelf+b])
 				}
-				if all := prior + sum + ascii*sniffASCIICost; all < r.cost {
-					r.cost, r.textCost = all, sum
-				}
+				r.cost = min(r.cost, prior+sum+ascii*sniffASCIICost)
 			}
 			for b := utf8.RuneSelf; b < 256; b++ {
 				if t.alphabet[b] {
@@ -374,7 +373,7 @@ func Sniff(prefix []byte) Guess {
 			}
 			for _, lang := range langs {
 				m := models[lang]
-				sum, nonASCII, textCost := int(prior)+r.invalid*invalidCost, 0, 0
+				sum, nonASCII := int(prior)+r.invalid*invalidCost, 0
 				for i := 0; i < len(text); {
 					if text[i] < utf8.RuneSelf {
 						sum += sniffASCIICost
@@ -387,7 +386,6 @@ func Sniff(prefix []byte) Guess {
 						k = m.unseen
 					}
 					sum += int(k)
-					textCost += int(k)
 					nonASCII++
 					if i > 0 && isASCIILetter(text[i-1]) || i+n < len(text) && isASCIILetter(text[i+n]) {
 						if isAlphabetNotLatin(ru) {
@@ -396,9 +394,7 @@ func Sniff(prefix []byte) Guess {
 					}
 					i += n
 				}
-				if uint64(sum) < r.cost {
-					r.cost, r.textCost = uint64(sum), uint64(textCost)
-				}
+				r.cost = min(r.cost, uint64(sum))
 				r.nonASCII = nonASCII
 			}
 			h := fnv.New64a()
