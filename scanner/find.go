@@ -107,6 +107,9 @@ func (f *finder) lookup(name []byte) (hier, ok bool) {
 	if _, ok := f.schemes[string(key[p+1:])]; !ok {
 		return false, false
 	}
+	if !isAlnum(key[p-1]) {
+		return false, false // "c++http"
+	}
 	for i, c := range key[:p] {
 		if !isAlnum(c) && (c != '+' || key[i-1] == '+') {
 			return false, false

@@ -66,7 +66,9 @@ func TestHostGluedToCJK(t *testing.T) {
 		{in: "https://example.org/参照", want: []string{"https://example.org/参照"}},
 		{in: "https://例え.jp/", want: []string{"https://例え.jp/"}},
 		{in: "https://日本.example.com/", want: []string{"https://日本.example.com/"}},
-		{in: "http://abc日本.example.com/", want: []string{"http://abc日本.example.com/"}},
+		{in: "http://test日本.example.com/", want: []string{"http://test日本.example.com/"}},
+		{in: "test http://example.comだよね.comtest/hogehoge", want: []string{"http://example.com"}},
+		{in: "https://www.example.orgの.jp", want: []string{"https://www.example.org"}},
 	})
 }
 
@@ -82,6 +84,7 @@ func TestCompoundSchemes(t *testing.T) {
 		{in: "(SVN+SSH://svn.example.org/r)", want: []string{"SVN+SSH://svn.example.org/r"}},
 		{in: "coap+tcp://sensor.example.net/temp", want: []string{"coap+tcp://sensor.example.net/temp"}},
 		{in: "a+b+c:d", want: nil},
+		{in: "C++http://example.com", want: []string{"http://example.com"}},
 		{in: "x+unknown://example.org", want: nil},
 		{in: "svn+ssh:example.org", want: nil},
 	})
