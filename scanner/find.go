@@ -171,10 +171,13 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if s < 0 {
 		return -1
 	}
+	if w[s] == '/' || configPrefix(w, s) {
+		return -1 // a path (/srv/git@…, unix:/run/milter@…), or inet:8891@…
+	}
 	if k := bytes.LastIndexByte(w[s:t], '='); k >= 0 && isKey(w[s:s+k]) {
 		s += k + 1
 	}
-	for s < t && strings.IndexByte("'`{|/*~", w[s]) >= 0 {
+	for s < t && strings.IndexByte("'`{|*~", w[s]) >= 0 {
 		s++
 	}
 	if s == t || configPrefix(w, s) {

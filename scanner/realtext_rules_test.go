@@ -157,6 +157,8 @@ func TestEmailAddresses(t *testing.T) {
 		{in: "milter = inet:12345@mail.example.com", want: nil},
 		{in: "InputMailFilters=unix:milter@mx.example.org", want: nil},
 		{in: "listen tcp:2525@relay.example.net", want: nil},
+		{in: "S=unix:/var/run/milter/sock@mx.example.org", want: nil},
+		{in: "see /srv/git@git.example.org for", want: nil},
 		{in: "Email:jane@example.com", want: []string{"email:jane@example.com"}},
 		{in: "Contact:support@example.org", want: []string{"email:support@example.org"}},
 		{in: "mail: jane@example.com", want: []string{"email:jane@example.com"}},
