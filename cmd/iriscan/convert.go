@@ -33,11 +33,12 @@ Flags:
 `
 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("convert", convertUsage, stderr)
+	fs := newFlagSet("convert", convertUsage)
 	to := fs.String("to", "", "target form: `uri`, iri, display or normal (required)")
 	label := fs.String("charset", "", "document charset `LABEL` (any WHATWG label) for Sections 3.1 and 3.5")
 	bidiFlag := fs.String("bidi", "isolate", "display wrapper for right-to-left IRIs: `isolate` (LRI/PDI), embed (LRE/PDF), marks (LRM around delimiters), none")
-	if status, done := parseFlags(fs, args, stdout); done {
+	refs, status, done := parseFlags(fs, args, stdout, stderr)
+	if done {
 		return status
 	}
 	var conv iri.Converter
@@ -52,30 +53,28 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "normal":
 		convert = conv.Normalize
 	case "":
-		fmt.Fprintln(stderr, "iriscan convert: --to is required (uri, iri, display or normal)")
-		return 2
+		return usageError(stderr, "convert", "--to is required (uri, iri, display or normal)")
 	default:
-		fmt.Fprintf(stderr, "iriscan convert: unknown --to %q (want uri, iri, display or normal)\n", *to)
-		return 2
+		return usageError(stderr, "convert", fmt.Sprintf("unknown --to %q (want uri, iri, display or normal)", *to))
 	}
 	mode, ok := iri.ParseBidiMode(*bidiFlag)
-	if !ok {
-		fmt.Fprintf(stderr, "iriscan convert: unknown --bidi %q (want isolate, embed, marks or none)\n", *bidiFlag)
-		return 2
+	switch {
+	case !ok:
+		return usageError(stderr, "convert", fmt.Sprintf("unknown --bidi %q (want isolate, embed, marks or none)", *bidiFlag))
+	case *to != "display" && flagSet(fs, "bidi"):
+		return usageError(stderr, "convert", "--bidi applies to --to display only")
 	}
 	conv.Bidi = mode
 	if *label != "" {
 		cs, err := charset.Lookup(*label)
 		if err != nil {
-			fmt.Fprintf(stderr, "iriscan convert: %v\n", err)
-			return 2
+			return usageError(stderr, "convert", fmt.Sprintf("--charset: %v", err))
 		}
 		conv.Charset = cs
 	}
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	status := 0
 	line := 0
 	each := func(ref string) {
 		line++
@@ -89,8 +88,8 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.WriteString(got)
 		out.WriteByte('\n')
 	}
-	if fs.NArg() > 0 {
-		for _, ref := range fs.Args() {
+	if len(refs) > 0 {
+		for _, ref := range refs {
 			each(ref)
 		}
 		return status

@@ -62,7 +62,7 @@ func TestConvert(t *testing.T) {
 		{name: "bad charset", args: []string{"convert", "--to", "uri", "--charset", "klingon", "x"}, errOut: `unknown charset label "klingon"`, status: 2},
 		{name: "unknown flag", args: []string{"convert", "--frobnicate"}, errOut: "flag provided but not defined", status: 2},
 		{name: "unknown command", args: []string{"frobnicate"}, errOut: `unknown command "frobnicate"`, status: 2},
-		{name: "no command", args: nil, errOut: "Usage:", status: 2},
+		{name: "no command", args: nil, errOut: "iriscan: no command given\nRun 'iriscan --help' for usage.\n", status: 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,25 +2,23 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/scanner"
 )
 
-const extractUsage = `Usage: iriscan extract [--format auto|text|html] [--charset LABEL] [--fuzzy] [--max-length N] [FILE...]
+const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html] [--charset LABEL]
+                       [--fuzzy] [--max-length N] [FILE|DIR...]
 
-Finds the IRIs in each FILE (standard input when there is none, or for "-")
-and prints one JSON object per match, in document order (JSON Lines). The
-input is decoded from its charset: --charset, else a byte order mark, else
-for HTML the <meta charset> prescan, else UTF-8. Each object has:
+Finds the IRIs in each FILE (standard input when there is none, or for "-";
+the regular files below a DIR, hidden ones and symbolic links left out) and
+prints them in document order. --print json, the default, prints one JSON
+object per match (JSON Lines) with:
 
   offset, length  the match in bytes of the input as given
   text            the match as written (UTF-8)
@@ -29,12 +27,22 @@ for HTML the <meta charset> prescan, else UTF-8. Each object has:
                   bare domains and "mailto:" to e-mail addresses, converted
                   per RFC 3987bis Section 3.7
   uri             the URI form (Section 3.6; an http(s) query of a legacy-charset
-                  document is encoded in that charset, Section 3.5)
+                  document is encoded in that charset, Section 3.5); absent
+                  when there is an error
   kind            scheme, www, email, fuzzy, or attr (an HTML attribute value)
   element, attr   for attr matches: the element and attribute, lower case
   decoded         true when character references were decoded
   file            the file name, when several files are given
-  error           why there is no uri (attribute values only)
+  error           why there is no uri
+
+--print uri, iri and text print one field per line instead, for shell
+pipelines (a match without a URI form prints nothing with --print uri).
+
+The input is decoded from its charset: --charset, else a byte order mark,
+else for HTML the <meta charset> prescan, else UTF-8. --format auto reads a
+file as HTML when its name ends in .html, .htm or .xhtml or it starts like
+HTML, and as text otherwise; a binary file (a NUL byte in its first 8 KiB)
+is skipped with a message unless --format is text or html.
 
 Exit status: 0 when something was found, 1 when nothing, 2 on error.
 
@@ -45,7 +53,7 @@ Flags:
 type extractRecord struct {
 	File    string `json:"file,omitempty"`
 	Offset  int64  `json:"offset"`
-	Length  int    `json:"length"`
+	Length  int64  `json:"length"`
 	Text    string `json:"text"`
 	IRI     string `json:"iri"`
 	URI     string `json:"uri,omitempty"`
@@ -57,55 +65,68 @@ type extractRecord struct {
 }
 
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("extract", extractUsage, stderr)
+	fs := newFlagSet("extract", extractUsage)
+	print := fs.String("print", "json", "what to print of each match: `json` (JSON Lines), uri, iri or text (one per line)")
 	format := fs.String("format", "auto", "input `format`: auto (HTML if the name ends in .html/.htm/.xhtml or the content starts like HTML), text or html")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
-	if status, done := parseFlags(fs, args, stdout); done {
+	files, status, done := parseFlags(fs, args, stdout, stderr)
+	if done {
 		return status
 	}
-	switch *format {
-	case "auto", "text", "html":
+	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr}
+	switch *print {
+	case "json", "uri", "iri", "text":
+		x.print = *print
 	default:
-		fmt.Fprintf(stderr, "iriscan extract: unknown --format %q (want auto, text or html)\n", *format)
-		return 2
+		return usageError(stderr, "extract", fmt.Sprintf("unknown --print %q (want json, uri, iri or text)", *print))
+	}
+	switch *format {
+	case "auto":
+	case "text":
+		x.detect.Format = detect.Text
+	case "html":
+		x.detect.Format = detect.HTML
+	default:
+		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text or html)", *format))
 	}
 	if *maxLen <= 0 {
-		fmt.Fprintf(stderr, "iriscan extract: --max-length must be positive, not %d\n", *maxLen)
-		return 2
+		return usageError(stderr, "extract", fmt.Sprintf("--max-length must be positive, not %d", *maxLen))
 	}
 	if *label != "" {
 		if _, err := charset.Lookup(*label); err != nil {
-			fmt.Fprintf(stderr, "iriscan extract: --charset: %v\n", err)
-			return 2
+			return usageError(stderr, "extract", fmt.Sprintf("--charset: %v", err))
 		}
+		x.detect.Charset = *label
 	}
-	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, format: *format, label: *label, enc: enc}
-	status := 1
-	for _, name := range files {
-		if len(files) > 1 {
-			x.file = name
+	x.out = out
+	status = 1
+	several := len(files) > 1
+	walkOperands(files, func(name string) {
+		if several || name != files[0] {
+			x.file = name // a file found in a directory is named too
 		}
 		n, err := x.extractFile(name, stdin)
 		if n > 0 && status == 1 {
 			status = 0
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "iriscan extract: %v\n", err)
+			out.Flush()
+			fmt.Fprintf(stderr, "iriscan: %v\n", err)
 			status = 2
 		}
-	}
+	}, func(err error) {
+		out.Flush()
+		fmt.Fprintf(stderr, "iriscan: %v\n", err)
+		status = 2
+	})
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "iriscan extract: %v\n", err)
+		fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", err)
 		return 2
 	}
 	return status
@@ -114,10 +135,12 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // extractor prints the matches of one or more files.
 type extractor struct {
 	opts   scanner.Options
-	format string
-	label  string // --charset
+	detect detect.Options // --format and --charset
+	print  string         // --print
 	file   string
-	enc    *json.Encoder
+	out    *bufio.Writer
+	buf    []byte // the JSON line being written
+	stderr io.Writer
 	conv   iri.Converter // Charset set per file: Section 3.5 queries
 }
 
@@ -128,20 +151,45 @@ type extractor struct {
 // offsets in the file's bytes.
 func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	var r io.Reader = stdin
-	if name != "-" {
+	show := name
+	if name == "-" {
+		show = "<standard input>"
+	} else {
 		f, err := os.Open(name)
 		if err != nil {
 			return 0, err
 		}
 		defer f.Close()
+		if fi, err := f.Stat(); err != nil {
+			return 0, err
+		} else if fi.IsDir() {
+			return 0, fmt.Errorf("%s: is a directory", name)
+		}
 		r = f
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(charset.PrescanLen)
-	html, cs, err := detectDocument(name, head, x.format, x.label)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", name, err)
+	br := bufio.NewReaderSize(r, detect.HeadLen)
+	head, err := br.Peek(detect.HeadLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return 0, fmt.Errorf("%s: %w", show, err)
 	}
+	d, err := detect.Document(name, head, x.detect)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", show, err)
+	}
+	switch d.Format {
+	case detect.Binary:
+		x.out.Flush()
+		fmt.Fprintf(x.stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", show)
+		return 0, nil
+	case detect.Mail:
+		// Not yet read part by part: the message is scanned as text.
+		d.Format = detect.Text
+		d.Charset, d.Rule, err = charset.Detect(head, charset.Hint{Format: charset.FormatText, Label: x.detect.Charset})
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", show, err)
+		}
+	}
+	cs := d.Charset
 	x.conv.Charset = cs
 	dec := &chunkReader{r: charset.NewReader(br, cs)}
 	var s interface {
@@ -150,7 +198,7 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		Err() error
 		Retained() int64
 	}
-	if html {
+	if d.Format == detect.HTML {
 		s = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
 	} else {
 		s = scanner.NewScanner(dec, &x.opts)
@@ -162,17 +210,39 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		match := s.Match()
 		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
-			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", name, match.Offset)
+			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
 		}
 		n++
-		if err := x.enc.Encode(x.record(match, start, end)); err != nil {
+		if err := x.emit(x.record(match, start, end)); err != nil {
 			return n, err
 		}
 	}
 	if err := s.Err(); err != nil {
-		return n, fmt.Errorf("%s: %w", name, err)
+		return n, fmt.Errorf("%s: %w", show, err)
 	}
 	return n, nil
+}
+
+// emit prints one match as --print says.
+func (x *extractor) emit(rec extractRecord) error {
+	var field string
+	switch x.print {
+	case "json":
+		x.buf = appendRecord(x.buf[:0], &rec)
+		_, err := x.out.Write(x.buf)
+		return err
+	case "uri":
+		if rec.URI == "" {
+			return nil
+		}
+		field = rec.URI
+	case "iri":
+		field = rec.IRI
+	case "text":
+		field = rec.Text
+	}
+	x.out.WriteString(field)
+	return x.out.WriteByte('\n')
 }
 
 // chunkReader reads the decoded chunks of a charset.Reader. Before each
@@ -204,7 +274,7 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 // [start, end).
 func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	rec := extractRecord{
-		File: x.file, Offset: start, Length: int(end - start), Text: m.Text,
+		File: x.file, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 	}
 	target := m.Target()
@@ -214,41 +284,7 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	}
 	rec.IRI = iri
 	if rec.URI, err = x.conv.ToURI(target); err != nil {
-		rec.Error = err.Error()
+		rec.URI, rec.Error = "", err.Error()
 	}
 	return rec
-}
-
-// detectDocument decides whether the input called name, whose first bytes
-// (charset.PrescanLen of them, or all) are head, is HTML, and finds its
-// charset. format is the --format flag (auto, text or html; anything else
-// means text) and label the --charset flag. The charset is label if given,
-// else the byte order mark, else for HTML the <meta charset> prescan, else
-// UTF-8.
-func detectDocument(name string, head []byte, format, label string) (html bool, cs *charset.Charset, err error) {
-	html = format == "html" || format == "auto" && looksHTML(name, head)
-	hint := charset.Hint{Format: charset.FormatText, Label: label}
-	if html {
-		hint.Format = charset.FormatHTML
-	}
-	cs, _, err = charset.Detect(head, hint)
-	return html, cs, err
-}
-
-// looksHTML reports whether the input is HTML: by the file name's
-// extension, or by its first bytes (a doctype, a comment, or an html, head
-// or body tag after optional BOM and whitespace).
-func looksHTML(name string, head []byte) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".html", ".htm", ".xhtml":
-		return true
-	}
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	head = bytes.TrimLeft(head, " \t\r\n\f")
-	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--"} {
-		if len(head) >= len(p) && bytes.EqualFold(head[:len(p)], []byte(p)) {
-			return true
-		}
-	}
-	return false
 }

@@ -32,9 +32,9 @@ func TestExtractText(t *testing.T) {
 	in := "See http://例え.テスト/パス。 and <URL:www.example.com/a\n b> or jane@example.com."
 	got, stderr, status := runExtractTest(t, in)
 	want := []extractRecord{
-		{Offset: 4, Length: len("http://例え.テスト/パス"), Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
+		{Offset: 4, Length: int64(len("http://例え.テスト/パス")), Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
 			URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"},
-		{Offset: int64(strings.Index(in, "www.")), Length: len("www.example.com/a\n b"), Text: "www.example.com/a\n b",
+		{Offset: int64(strings.Index(in, "www.")), Length: int64(len("www.example.com/a\n b")), Text: "www.example.com/a\n b",
 			IRI: "http://www.example.com/ab", URI: "http://www.example.com/ab", Kind: "www"},
 		{Offset: int64(strings.Index(in, "jane")), Length: 16, Text: "jane@example.com", IRI: "mailto:jane@example.com",
 			URI: "mailto:jane@example.com", Kind: "email"},
@@ -71,9 +71,9 @@ func TestExtractFuzzyAndMaxLength(t *testing.T) {
 func TestExtractHTML(t *testing.T) {
 	doc := `<!DOCTYPE html><p><a href="/x?a=1&amp;b=2">x</a> http://e.example/&#x4E2D;</p>`
 	want := []extractRecord{
-		{Offset: int64(strings.Index(doc, "/x?")), Length: len("/x?a=1&amp;b=2"), Text: "/x?a=1&amp;b=2", IRI: "/x?a=1&b=2",
+		{Offset: int64(strings.Index(doc, "/x?")), Length: int64(len("/x?a=1&amp;b=2")), Text: "/x?a=1&amp;b=2", IRI: "/x?a=1&b=2",
 			URI: "/x?a=1&b=2", Kind: "attr", Element: "a", Attr: "href", Decoded: true},
-		{Offset: int64(strings.Index(doc, "http://e")), Length: len("http://e.example/&#x4E2D;"), Text: "http://e.example/&#x4E2D;",
+		{Offset: int64(strings.Index(doc, "http://e")), Length: int64(len("http://e.example/&#x4E2D;")), Text: "http://e.example/&#x4E2D;",
 			IRI: "http://e.example/中", URI: "http://e.example/%E4%B8%AD", Kind: "scheme", Decoded: true},
 	}
 	for _, args := range [][]string{nil, {"--format", "html"}} {
@@ -181,7 +181,7 @@ func TestExtractLongLegacyInput(t *testing.T) {
 		}
 		for i, r := range got {
 			want := int64(i*len(unit) + strings.Index(unit, "http"))
-			if r.Offset != want || r.Length != len("http://example.com/caf\xe9") || r.Text != "http://example.com/café" {
+			if r.Offset != want || r.Length != int64(len("http://example.com/caf\xe9")) || r.Text != "http://example.com/café" {
 				t.Fatalf("%s: match %d at %d length %d, want %d length 23", format, i, r.Offset, r.Length, want)
 			}
 		}

@@ -58,12 +58,13 @@ Flags:
 func runLinkify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &docCmd{name: "linkify", stdin: stdin, stderr: stderr}
 	c.opts.To = rewrite.Link
-	fs := newFlagSet("linkify", linkifyUsage, stderr)
+	fs := newFlagSet("linkify", linkifyUsage)
 	c.addFlags(fs)
 	fs.StringVar(&c.opts.Target, "target", "", "the target attribute of the links, such as `_blank`")
 	fs.StringVar(&c.opts.Rel, "rel", "", "the rel attribute of the links, such as `noopener`")
-	if status, done := parseFlags(fs, args, stdout); done {
+	files, status, done := parseFlags(fs, args, stdout, stderr)
+	if done {
 		return status
 	}
-	return c.run(fs.Args(), stdout)
+	return c.run(files, stdout)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/scanner"
 )
 
@@ -85,32 +86,32 @@ Flags:
 
 func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &docCmd{name: "rewrite", stdin: stdin, stderr: stderr}
-	fs := newFlagSet("rewrite", rewriteUsage, stderr)
+	fs := newFlagSet("rewrite", rewriteUsage)
 	to := fs.String("to", "", "target form: `uri`, iri or display (required)")
 	c.addFlags(fs)
 	fs.BoolVar(&c.opts.TextNodes, "text", false, "in HTML, also rewrite the IRIs of text nodes, not only URL-valued attributes")
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate` (LRI/PDI), embed (LRE/PDF), marks (LRM around delimiters), none")
-	if status, done := parseFlags(fs, args, stdout); done {
+	files, status, done := parseFlags(fs, args, stdout, stderr)
+	if done {
 		return status
 	}
-	switch *to {
-	case "uri":
-		c.opts.To = rewrite.URI
-	case "iri":
-		c.opts.To = rewrite.IRI
-	case "display":
-		c.opts.To = rewrite.Display
-	case "":
+	switch f, ok := rewrite.ParseForm(*to); {
+	case *to == "":
 		return c.usageError("--to is required (uri, iri or display)")
-	default:
+	case !ok || f == rewrite.Link:
 		return c.usageError(fmt.Sprintf("unknown --to %q (want uri, iri or display)", *to))
+	default:
+		c.opts.To = f
 	}
 	mode, ok := iri.ParseBidiMode(*bidiFlag)
-	if !ok {
+	switch {
+	case !ok:
 		return c.usageError(fmt.Sprintf("unknown --bidi %q (want isolate, embed, marks or none)", *bidiFlag))
+	case c.opts.To != rewrite.Display && flagSet(fs, "bidi"):
+		return c.usageError("--bidi applies to --to display only")
 	}
 	c.opts.Bidi = mode
-	return c.run(fs.Args(), stdout)
+	return c.run(files, stdout)
 }
 
 // docCmd is what rewrite and linkify share: how each input is read,
@@ -119,7 +120,7 @@ type docCmd struct {
 	name   string          // rewrite or linkify
 	opts   rewrite.Options // Format and Charset are set per input
 	format string          // --format
-	label  string          // --charset
+	detect detect.Options  // --format and --charset, checked
 	output string          // -o
 	write  bool            // -w
 	list   bool            // -l
@@ -136,7 +137,7 @@ type docCmd struct {
 // addFlags defines the flags rewrite and linkify share.
 func (c *docCmd) addFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html or mail")
-	fs.StringVar(&c.label, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
+	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is left alone")
 	fs.StringVar(&c.output, "o", "", "write the output to `FILE` (atomically; one input only)")
@@ -146,35 +147,37 @@ func (c *docCmd) addFlags(fs *flag.FlagSet) {
 }
 
 func (c *docCmd) usageError(msg string) int {
-	fmt.Fprintf(c.stderr, "iriscan %s: %s\n", c.name, msg)
-	return 2
+	return usageError(c.stderr, c.name, msg)
 }
 
 // errorf reports an error that is not about one IRI: exit status 2.
 func (c *docCmd) errorf(format string, args ...any) {
 	c.stdout.Flush()
-	fmt.Fprintf(c.stderr, "iriscan %s: %s\n", c.name, fmt.Sprintf(format, args...))
+	fmt.Fprintf(c.stderr, "iriscan: %s\n", fmt.Sprintf(format, args...))
 	c.status = 2
 }
 
 // run checks the flags shared by rewrite and linkify and rewrites each
 // file.
 func (c *docCmd) run(files []string, stdout io.Writer) int {
-	switch c.format {
-	case "auto", "text", "html", "mail":
-	default:
+	f, ok := detect.ParseFormat(c.format)
+	if !ok {
 		return c.usageError(fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", c.format))
 	}
+	c.detect.Format = f
 	if c.opts.Scanner.MaxLength <= 0 {
 		return c.usageError(fmt.Sprintf("--max-length must be positive, not %d", c.opts.Scanner.MaxLength))
 	}
-	if c.label != "" {
-		if _, err := charset.Lookup(c.label); err != nil {
+	if c.detect.Charset != "" {
+		if _, err := charset.Lookup(c.detect.Charset); err != nil {
 			return c.usageError(fmt.Sprintf("--charset: %v", err))
 		}
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
+	}
+	if c.output == "-" {
+		c.output = "" // -o - is standard output
 	}
 	switch {
 	case c.output != "" && (c.write || c.list || c.diff):
@@ -189,9 +192,7 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 		}
 	}
 	c.stdout = bufio.NewWriterSize(stdout, 64<<10)
-	for _, name := range files {
-		c.file(name)
-	}
+	walkOperands(files, c.file, func(err error) { c.errorf("%v", err) })
 	if err := c.stdout.Flush(); err != nil {
 		c.errorf("writing standard output: %v", err)
 	}
@@ -229,30 +230,34 @@ func (c *docCmd) file(name string) {
 		}
 		r = f
 	}
-	in.r = bufio.NewReaderSize(r, 64<<10)
-	head, err := in.r.Peek(charset.PrescanLen)
-	if err != nil && err != io.EOF {
+	in.r = bufio.NewReaderSize(r, detect.HeadLen)
+	head, err := in.r.Peek(detect.HeadLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		c.errorf("%s: %v", in.show, err)
+		return
+	}
+	d, err := detect.Document(name, head, c.detect)
+	if err != nil {
 		c.errorf("%s: %v", in.show, err)
 		return
 	}
 	in.opts = c.opts
 	in.opts.OnError = func(e *rewrite.ConvertError) {
 		c.stdout.Flush()
-		fmt.Fprintf(c.stderr, "%s:%d: %q left unchanged: %v\n", in.show, e.Offset, e.Text, e.Err)
+		fmt.Fprintf(c.stderr, "iriscan: %s:%d: %q left unchanged: %v\n", in.show, e.Offset, e.Text, e.Err)
 		c.status = max(c.status, 1)
 	}
-	if isMail(name, head, c.format) {
+	switch d.Format {
+	case detect.Binary:
+		c.stdout.Flush()
+		fmt.Fprintf(c.stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", in.show)
+		return
+	case detect.Mail:
 		in.mail = true
-	} else {
-		html, cs, err := detectDocument(name, head, c.format, c.label)
-		if err != nil {
-			c.errorf("%s: %v", in.show, err)
-			return
-		}
-		in.opts.Format, in.opts.Charset = rewrite.Text, cs
-		if html {
-			in.opts.Format = rewrite.HTML
-		}
+	case detect.HTML:
+		in.opts.Format, in.opts.Charset = rewrite.HTML, d.Charset
+	default:
+		in.opts.Format, in.opts.Charset = rewrite.Text, d.Charset
 	}
 	if c.write && c.opts.To == rewrite.Link && !in.mail && in.opts.Format == rewrite.Text {
 		c.errorf("%s: -w would replace a text file by HTML; write it to standard output or -o FILE", in.show)

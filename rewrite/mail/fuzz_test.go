@@ -54,3 +54,32 @@ func FuzzMail(f *testing.F) {
 }
 
 func bufioReader(b []byte) *bufio.Reader { return bufio.NewReaderSize(bytes.NewReader(b), 64<<10) }
+
+// FuzzLooks checks that the decision depends on the header block alone:
+// once the empty line that ends it is seen, what follows does not matter,
+// and the block found ends with a line break.
+func FuzzLooks(f *testing.F) {
+	f.Add([]byte("From: a@example.org\nSubject: x\n\nbody"), []byte("more"))
+	f.Add([]byte("From a Mon Jan  1 00:00:00 2024\nReceived: x; y\n z\nTo: b\r\n\r\n"), []byte("From "))
+	f.Add([]byte("Note: x\n"), []byte("\n"))
+	f.Fuzz(func(t *testing.T, head, tail []byte) {
+		h := scanHeader(head)
+		if !h.complete {
+			return
+		}
+		if h.end > len(head) || h.end == 0 || head[h.end-1] != '\n' {
+			t.Fatalf("end %d of %q", h.end, head)
+		}
+		b := head[:h.end]
+		if len(b) >= 1024 {
+			return
+		}
+		x := append(append([]byte(nil), b...), tail...)
+		if len(x) >= 1024 {
+			x = x[:1023]
+		}
+		if Looks(b) != Looks(x) {
+			t.Fatalf("Looks(%q) = %v but Looks(%q) = %v", b, Looks(b), x, Looks(x))
+		}
+	})
+}

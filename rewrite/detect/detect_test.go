@@ -1,0 +1,84 @@
+package detect
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/iriscan/iriscan/charset"
+)
+
+func TestDocument(t *testing.T) {
+	sjisMeta := "<!DOCTYPE html><meta charset=shift_jis><p>\x93\xfa\x96\x7b</p>"
+	for _, c := range []struct {
+		name, head string
+		o          Options
+		format     Format
+		cs         string
+		rule       charset.Rule
+	}{
+		{"notes.txt", "See http://example.org/ today.\n", Options{}, Text, "utf-8", charset.RuleDefault},
+		{"", "plain words", Options{}, Text, "utf-8", charset.RuleDefault},
+		{"page.html", "no markup at all", Options{}, HTML, "utf-8", charset.RuleDefault},
+		{"PAGE.HTM", "x", Options{}, HTML, "utf-8", charset.RuleDefault},
+		{"a.xhtml", "x", Options{}, HTML, "utf-8", charset.RuleDefault},
+		{"", "\ufeff  <!doctype HTML><title>x</title>", Options{}, HTML, "utf-8", charset.RuleBOM},
+		{"", "\n<HTML lang=ja>", Options{}, HTML, "utf-8", charset.RuleDefault},
+		{"", "<!-- generated -->\n<p>", Options{}, HTML, "utf-8", charset.RuleDefault},
+		{"x.txt", sjisMeta, Options{}, HTML, "shift_jis", charset.RuleMeta},
+		{"x.txt", sjisMeta, Options{Format: Text}, Text, "utf-8", charset.RuleDefault},
+		{"x.txt", "<p>text</p>", Options{Format: HTML}, HTML, "utf-8", charset.RuleDefault},
+		{"x.txt", "abc", Options{Charset: "latin1"}, Text, "windows-1252", charset.RuleLabel},
+		{"msg.eml", "anything", Options{}, Mail, "", 0},
+		{"box.MBOX", "anything", Options{}, Mail, "", 0},
+		{"a.mbx", "", Options{}, Mail, "", 0},
+		{"", "From alice@example.org Mon Jan  1 00:00:00 2024\nFrom: alice@example.org\nMessage-ID: <1@example.org>\n\nhi\n", Options{}, Mail, "", 0},
+		{"a.txt", "x", Options{Format: Mail}, Mail, "", 0},
+		// A NUL byte in the first 8 KiB: binary, unless the format is forced
+		// or a BOM says UTF-16.
+		{"image.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", Options{}, Binary, "", 0},
+		{"a.html", "<p>\x00</p>", Options{}, Binary, "", 0},
+		{"a.txt", "a\x00b", Options{Format: Text}, Text, "utf-8", charset.RuleDefault},
+		{"a.txt", "\xff\xfeh\x00i\x00", Options{}, Text, "utf-16le", charset.RuleBOM},
+		{"a.txt", "\xfe\xff\x00h\x00i", Options{}, Text, "utf-16be", charset.RuleBOM},
+		{"a.txt", strings.Repeat("a", BinaryLen) + "\x00", Options{}, Text, "utf-8", charset.RuleDefault},
+	} {
+		t.Run(c.name+"/"+c.head[:min(len(c.head), 20)], func(t *testing.T) {
+			r, err := Document(c.name, []byte(c.head), c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs := ""
+			if r.Charset != nil {
+				cs = r.Charset.Name()
+			}
+			if r.Format != c.format || cs != c.cs || r.Rule != c.rule {
+				t.Errorf("got %v %q %v, want %v %q %v", r.Format, cs, r.Rule, c.format, c.cs, c.rule)
+			}
+		})
+	}
+}
+
+func TestDocumentErrors(t *testing.T) {
+	var le *charset.LabelError
+	if _, err := Document("a.txt", nil, Options{Charset: "no-such-charset"}); !errors.As(err, &le) {
+		t.Errorf("unknown label: %v, want a *charset.LabelError", err)
+	}
+	if _, err := Document("a.txt", nil, Options{Format: Binary}); err == nil {
+		t.Error("Format Binary asked for: no error")
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, s := range []string{"auto", "text", "html", "mail"} {
+		f, ok := ParseFormat(s)
+		if !ok || f.String() != s {
+			t.Errorf("ParseFormat(%q) = %v, %v", s, f, ok)
+		}
+	}
+	for _, s := range []string{"binary", "", "HTML", "markdown"} {
+		if _, ok := ParseFormat(s); ok {
+			t.Errorf("ParseFormat(%q) accepted", s)
+		}
+	}
+}
