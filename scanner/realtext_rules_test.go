@@ -178,6 +178,7 @@ func TestEmailAddresses(t *testing.T) {
 		{in: "scp notes.txt alice@files.example.org:backup/", want: nil},
 		{in: "git clone git@git.example.org:team/repo.git", want: nil},
 		{in: "rsync -a src/ deploy@www.example.com:/var/www/", want: nil},
+		{in: "pslogin mc://alan@turing.example.co.uk:12345/", want: nil}, // an unregistered scheme's URL (copydir(1))
 		{in: "scp bob@host.example.net:~/file .", want: nil},
 		{in: "Mail jane@example.com: she answers.", want: []string{"email:jane@example.com"}},
 		{in: "write to jane@example.com:", want: []string{"email:jane@example.com"}},
@@ -221,6 +222,9 @@ func TestGroffOutput(t *testing.T) {
 		// break is a hyphen groff added when it hyphenated a word.
 		{"<https://example.org/doc/an\u2010\n       other-page/index.html>", "https://example.org/doc/an\u2010\n       other-page/index.html", "https://example.org/doc/another-page/index.html"},
 		{"the guide \u27e8https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html\u27e9.", "https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html", "https://example.org/doc/some-very-long-user-guide-name-that-wraps-around/index.html"},
+		// GNU grep's Japanese man page (manpages-ja) as man -Tutf8 renders it.
+		{"メールアーカイブ ⟨http://lists.gnu.org/mailman/listinfo/\n       bug-grep⟩ と バグトラッカー", "http://lists.gnu.org/mailman/listinfo/\n       bug-grep", "http://lists.gnu.org/mailman/listinfo/bug-grep"},
+		{"バグトラッカー ⟨http://debbugs.gnu.org/cgi/\n       pkgreport.cgi?package=grep⟩ ま", "http://debbugs.gnu.org/cgi/\n       pkgreport.cgi?package=grep", "http://debbugs.gnu.org/cgi/pkgreport.cgi?package=grep"},
 		{"\u27e8mailto:bug\u2010reports@example.org\u27e9", "mailto:bug\u2010reports@example.org", "mailto:bug-reports@example.org"},
 		{"<https://www.example\u2010site.org/>", "https://www.example\u2010site.org/", "https://www.example-site.org/"},
 		// Outside a delimited form a U+2010 ends a host.
