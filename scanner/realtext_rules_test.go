@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/scanner/scantest"
 )
 
 // The tests of this file cover the detection classes of issue 13 ("Real
@@ -296,5 +297,26 @@ func checkForms(t *testing.T, m Match) {
 	}
 	if vs := iri.Validate(u); vs != nil || !isASCIIText([]byte(u)) {
 		t.Errorf("ToURI(%q) = %q: %v", target, u, vs)
+	}
+}
+
+// TestEveryTargetIsValid checks rule 7 over the inputs of every peer suite,
+// in both modes: each target is a valid IRI after iri.ToIRI and a valid
+// URI after iri.ToURI (a '%' without two hex digits excepted: converters
+// report it).
+func TestEveryTargetIsValid(t *testing.T) {
+	suites, err := scantest.Load("../testdata/conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fuzzy := range []bool{false, true} {
+		for _, in := range scantest.SuiteInputs(suites) {
+			for _, m := range Find([]byte(in), &Options{Fuzzy: fuzzy}) {
+				if strayPercent(m.Target()) {
+					continue
+				}
+				t.Run(m.Text, func(t *testing.T) { checkForms(t, m) })
+			}
+		}
 	}
 }
