@@ -121,7 +121,7 @@ func (l *Lexer) Next() bool {
 			l.done = true
 			return false
 		}
-		if !l.fill() {
+		if l.err != nil || !l.fill() {
 			l.done = true
 			return false
 		}
@@ -129,7 +129,9 @@ func (l *Lexer) Next() bool {
 }
 
 // fill reads until the buffer is full or the input ends, making room first:
-// it moves the current token to the front, or doubles the buffer.
+// it moves the current token to the front, or doubles the buffer. It
+// reports whether it read anything; a read error is kept in l.err, for
+// when the bytes read before it are used up.
 func (l *Lexer) fill() bool {
 	if l.start > 0 {
 		n := copy(l.buf, l.buf[l.start:l.end])
@@ -141,6 +143,7 @@ func (l *Lexer) fill() bool {
 		copy(nb, l.buf[:l.end])
 		l.buf = nb
 	}
+	end0 := l.end
 	for empty := 0; l.end < len(l.buf); {
 		n, err := l.r.Read(l.buf[l.end:])
 		l.end += n
@@ -150,7 +153,7 @@ func (l *Lexer) fill() bool {
 		}
 		if err != nil {
 			l.err = err
-			return false
+			return l.end > end0
 		}
 		if n > 0 {
 			empty = 0
