@@ -38,27 +38,29 @@ type HTMLOptions struct {
 // comments and CDATA. Character references are decoded for the IRI form;
 // offsets cover the source bytes.
 type HTMLScanner struct {
-	lx      *htmllex.Lexer
-	f       *finder
-	skip    []string  // lower-case names of the skipped elements
-	skip0   [256]bool // the first bytes of their names
-	depth   int       // open skipped elements
-	off     int64     // offset of the current token
-	pending []Match   // matches of the current token; pending[head:] not yet returned
-	head    int
-	m       Match
-	err     error
-	dec     entityDecoder
-	sc      Scanner // reused for text nodes
-	name    [16]byte
-	names   []string // interned element and attribute names
-	tagBuf  []byte   // the current tag, then the decoded forms of its URLs
-	iris    []span   // where in tagBuf the IRI of each pending match is
-	noText  bool // HTMLOptions.SkipText
-	noAttrs bool // HTMLOptions.SkipAttributes
-	links   bool // HTMLOptions.LinkText
-	foreign []string // with links: the elements open in SVG or MathML content
-	nesting int      // with links: elements open past the end of foreign
+	lx       *htmllex.Lexer
+	f        *finder
+	skip     []string  // lower-case names of the skipped elements
+	skip0    [256]bool // the first bytes of their names
+	depth    int       // open skipped elements
+	off      int64     // offset of the current token
+	pending  []Match   // matches of the current token; pending[head:] not yet returned
+	head     int
+	m        Match
+	err      error
+	dec      entityDecoder
+	sc       Scanner // reused for text nodes
+	name     [16]byte
+	longName [16]byte // the name of a long tag read in pieces
+	longLen  int
+	names    []string // interned element and attribute names
+	tagBuf   []byte   // the current tag, then the decoded forms of its URLs
+	iris     []span   // where in tagBuf the IRI of each pending match is
+	noText   bool     // HTMLOptions.SkipText
+	noAttrs  bool     // HTMLOptions.SkipAttributes
+	links    bool     // HTMLOptions.LinkText
+	foreign  []string // with links: the elements open in SVG or MathML content
+	nesting  int      // with links: elements open past the end of foreign
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -67,7 +69,9 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		o = &HTMLOptions{}
 	}
 	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes, links: o.LinkText}
-	s.lx = htmllex.New(r)
+	// A token longer than this comes in pieces: a URL attribute value no
+	// longer than maxLen is never cut, and text is cut at a space.
+	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -121,20 +125,33 @@ func (s *HTMLScanner) Scan() bool {
 		raw := tok.Raw
 		s.off = s.lx.Offset()
 		switch tok.Kind {
-		case htmllex.StartTag, htmllex.SelfClosingTag:
-			name := s.tag(tok, s.off)
-			if tok.Kind == htmllex.StartTag && s.skips(name) {
-				s.depth++
+		case htmllex.StartTag, htmllex.SelfClosingTag, htmllex.EndTag:
+			name := s.pieceName(tok)
+			if tok.Kind != htmllex.EndTag {
+				s.tag(tok, name, s.off)
 			}
-			if s.links {
-				s.foreignStart(tok, name, tok.Kind == htmllex.SelfClosingTag)
+			if tok.More {
+				break // a piece of a long tag: the element is known at its end
 			}
-		case htmllex.EndTag:
-			if s.depth > 0 && s.mayClose(raw) && s.skips(s.tagName(tok)) {
-				s.depth--
-			}
-			if s.links && len(s.foreign) > 0 {
-				s.foreignEnd(s.tagName(tok))
+			switch tok.Kind {
+			case htmllex.StartTag:
+				if s.skips(name) {
+					s.depth++
+				}
+				if s.links {
+					s.foreignStart(tok, name, false)
+				}
+			case htmllex.SelfClosingTag:
+				if s.links {
+					s.foreignStart(tok, name, true)
+				}
+			default:
+				if s.depth > 0 && s.skips(name) {
+					s.depth--
+				}
+				if s.links && len(s.foreign) > 0 {
+					s.foreignEnd(name)
+				}
 			}
 		case htmllex.Text:
 			// The shortest match ("tel:1") has 5 bytes, and decoding
@@ -171,6 +188,19 @@ func (s *HTMLScanner) text(raw []byte, off int64) {
 	}
 }
 
+// pieceName returns the lower-case name of the tag tok, which may be a
+// piece of a long tag: the name is that of its first piece.
+func (s *HTMLScanner) pieceName(tok *htmllex.Token) []byte {
+	if tok.Cont {
+		return s.longName[:s.longLen]
+	}
+	name := s.tagName(tok)
+	if tok.More {
+		s.longLen = copy(s.longName[:], name)
+	}
+	return name
+}
+
 // tagName returns the lower-case name of the tag tok, in a buffer reused
 // by the next call; longer names are cut (no element of interest has one).
 func (s *HTMLScanner) tagName(tok *htmllex.Token) []byte {
@@ -196,7 +226,7 @@ func isTagSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b ==
 // isAttr reports whether the attribute a of the tag raw is named name
 // (lower case).
 func isAttr(raw []byte, a htmllex.Attr, name string) bool {
-	return a.Name.End-a.Name.Start == len(name) && hasPrefixFold(raw[a.Name.Start:], name)
+	return !a.Long && a.Name.End-a.Name.Start == len(name) && hasPrefixFold(raw[a.Name.Start:], name)
 }
 
 // urlList says how an attribute holds URLs.
@@ -243,10 +273,9 @@ var urlAttrLens = func() (m uint32) {
 
 // tag reports the URL-valued attributes of a start tag at offset off and
 // returns the tag's name.
-func (s *HTMLScanner) tag(tok *htmllex.Token, off int64) []byte {
-	name := s.tagName(tok)
+func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 	if len(tok.Attrs) == 0 || s.noAttrs {
-		return name // no attribute, or not looked at
+		return // no attribute, or not looked at
 	}
 	raw := tok.Raw
 	s.tagBuf, s.iris = s.tagBuf[:0], s.iris[:0]
@@ -254,8 +283,8 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, off int64) []byte {
 	elem := "" // interned when needed
 	var lbuf [16]byte
 	for _, a := range tok.Attrs {
-		if n := a.Name.End - a.Name.Start; a.Value.Start == a.Value.End || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
-			continue // no value, or not the length of a name urlAttr knows
+		if n := a.Name.End - a.Name.Start; a.Long || a.Value.Start == a.Value.End || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
+			continue // begun in an earlier piece, no value, or not the length of a name urlAttr knows
 		}
 		lname := lowerInto(lbuf[:0], raw[a.Name.Start:a.Name.End])
 		kind := urlAttr(lname)
@@ -284,7 +313,6 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, off int64) []byte {
 			m.Text, m.IRI = str[ts:ts+int(m.Length)], str[iri.start:iri.end]
 		}
 	}
-	return name
 }
 
 // span is a range of bytes.
@@ -303,19 +331,6 @@ func (s *HTMLScanner) intern(b []byte) string {
 		s.names = append(s.names, n)
 	}
 	return n
-}
-
-// mayClose reports whether the end tag raw ("</name…") may name a skipped
-// element, from the first byte of the name alone.
-func (s *HTMLScanner) mayClose(raw []byte) bool {
-	if len(raw) < 3 || endsTagName[raw[2]] {
-		return true // no name: let skips decide
-	}
-	c := raw[2]
-	if c >= 'A' && c <= 'Z' {
-		c += 'a' - 'A'
-	}
-	return s.skip0[c]
 }
 
 // skips reports whether the text of element name is not scanned.

@@ -44,6 +44,10 @@ type Attr struct {
 	Name, Value Span
 	Quote       byte
 	HasValue    bool
+	// Long reports an attribute that began in an earlier piece of a long
+	// tag (Token.Cont): its spans start before the piece (negative) and it
+	// is at least half the Lexer's limit long.
+	Long bool
 }
 
 // A Token is the current token of a Lexer. Its slices are valid until the
@@ -52,24 +56,33 @@ type Token struct {
 	Kind Kind
 	// Raw holds the token's bytes as in the input.
 	Raw []byte
-	// Name is the tag name in Raw (tags only).
+	// Name is the tag name in Raw (tags only; in the first piece of a long
+	// tag, the part of the name in that piece).
 	Name Span
-	// Attrs are the attributes of a tag in order, repeated names included.
+	// Attrs are the attributes of a start tag in order, repeated names
+	// included; in a long tag, those that end in this piece.
 	Attrs []Attr
-	// Raw is the raw-text kind of a Text token.
+	// RawText is the raw-text kind of a Text token.
 	RawText RawKind
+	// More reports a piece of a token longer than the Lexer's limit: more
+	// of it may follow (a tag, comment or doctype goes on, text may end
+	// there). Cont reports a piece that continues the token before it.
+	More, Cont bool
 }
 
 // A Lexer splits HTML read from an io.Reader into the tokens x/net/html's
 // Tokenizer returns (without AllowCDATA), with the same raw bytes: the
 // tokenizer states of the HTML Standard, as that tokenizer reads them.
-// A tag, comment or doctype not ended at the end of the input ends the
-// tokens, as in x/net/html, and so does a read error.
+// A tag not ended at the end of the input ends the tokens, as in
+// x/net/html, and so does a read error.
 //
 // It holds the current token and what was read past it; it reads more
 // only when a token does not end in what it holds, and then reads until
 // its buffer is full, so that a long token is lexed a bounded number of
-// times.
+// times. A token longer than its limit comes in pieces (Token.More), cut
+// where the tokenizer's state is known: text at a space when it can,
+// tags between attributes unless one attribute is longer than half the
+// limit. So it holds at most about twice the limit, whatever the input.
 type Lexer struct {
 	r      io.Reader
 	buf    []byte
@@ -78,19 +91,59 @@ type Lexer struct {
 	eof    bool
 	err    error
 	base   int64 // stream offset of buf[0]
+	limit  int
 	rawTag string
 	tok    Token
 	done   bool
+
+	cont      contKind // the token being read continues a piece
+	textCont  bool     // a piece of text was the last token
+	contKind  Kind     // of a contAngle or contTag: the token's kind
+	script    int      // script data state at the start of the buffer
+	dashes    int      // contComment: '-' just read
+	beginning bool     // contComment: at the beginning of the comment
+	tag       tagState // contTag
+	pend      pending  // where the token read last can be cut, and the state there
 }
 
-// New returns a Lexer reading from r.
-func New(r io.Reader) *Lexer {
-	return &Lexer{r: r, buf: make([]byte, 64<<10)}
+// contKind says which token the next piece continues.
+type contKind uint8
+
+const (
+	contNone    contKind = iota
+	contComment          // "<!--…"
+	contAngle            // a bogus comment or doctype, up to '>'
+	contTag
+)
+
+// pending is where a token that did not end in the buffer can be cut, and
+// the state of the tokenizer there.
+type pending struct {
+	cut       int
+	cont      contKind
+	kind      Kind
+	rawText   RawKind
+	script    int
+	dashes    int
+	beginning bool
+	tag       tagState
 }
 
-// Reset makes l read r from the start, keeping its buffer.
+// MinLimit is the least limit of a Lexer.
+const MinLimit = 4 << 10
+
+// New returns a Lexer reading from r that cuts tokens longer than limit
+// bytes into pieces (0: never; at least MinLimit otherwise).
+func New(r io.Reader, limit int) *Lexer {
+	if limit > 0 {
+		limit = max(limit, MinLimit)
+	}
+	return &Lexer{r: r, buf: make([]byte, min(64<<10, max(limit, MinLimit))), limit: limit}
+}
+
+// Reset makes l read r from the start, keeping its buffer and limit.
 func (l *Lexer) Reset(r io.Reader) {
-	*l = Lexer{r: r, buf: l.buf, tok: Token{Attrs: l.tok.Attrs[:0]}}
+	*l = Lexer{r: r, buf: l.buf, limit: l.limit, tok: Token{Attrs: l.tok.Attrs[:0]}}
 }
 
 // Token returns the current token.
@@ -111,20 +164,44 @@ func (l *Lexer) Next() bool {
 	l.tok.Raw = nil
 	for {
 		b := l.buf[l.start:l.end]
+		l.pend = pending{}
 		n, kind := l.lex(b)
 		if n > 0 {
 			l.tok.Kind = kind
 			l.tok.Raw = b[:n:n]
+			l.textCont = false
 			return true
 		}
 		if n < 0 || l.eof {
 			l.done = true
 			return false
 		}
+		if l.limit > 0 && len(b) >= l.limit && l.pend.cut > 0 {
+			l.piece(b)
+			return true
+		}
 		if l.err != nil || !l.fill() {
 			l.done = true
 			return false
 		}
+	}
+}
+
+// piece makes the first l.pend.cut bytes of b the current token, a piece of
+// a longer one, and keeps the state of the tokenizer there.
+func (l *Lexer) piece(b []byte) {
+	p := &l.pend
+	t := &l.tok
+	t.Kind, t.Raw, t.RawText, t.More = p.kind, b[:p.cut:p.cut], p.rawText, true
+	if p.kind == Text {
+		t.Cont = l.textCont
+	}
+	l.cont, l.contKind = p.cont, p.kind
+	l.textCont = p.kind == Text
+	l.script, l.dashes, l.beginning = p.script, p.dashes, p.beginning
+	if p.cont == contTag {
+		l.tag = p.tag
+		l.tag.shift(p.cut)
 	}
 }
 
@@ -166,34 +243,56 @@ func (l *Lexer) fill() bool {
 }
 
 // lex lexes the token at the start of b. It returns its length and kind, 0
-// when b may not hold all of it (never at the end of the input), or -1 when
-// the tokens end (a tag cut by the end of the input).
+// when b may not hold all of it (never at the end of the input; l.pend
+// then says where it can be cut), or -1 when the tokens end (a tag cut by
+// the end of the input).
 func (l *Lexer) lex(b []byte) (int, Kind) {
 	eof := l.eof
-	l.tok.RawText = NotRaw
-	if l.rawTag != "" {
+	t := &l.tok
+	t.RawText, t.More, t.Cont = NotRaw, false, false
+	t.Name, t.Attrs = Span{}, t.Attrs[:0]
+	textCont := l.textCont
+	if l.cont != contNone {
+		t.Cont = true
 		var n int
-		switch l.rawTag {
-		case "plaintext":
-			if !eof {
-				return 0, 0
-			}
-			n = len(b)
-		case "script":
-			n = lexScript(b, eof)
-		default:
-			n = lexRaw(b, l.rawTag, eof)
+		switch l.cont {
+		case contComment:
+			n = l.lexComment(b, 0, l.dashes, l.beginning)
+		case contAngle:
+			n = l.untilCloseAngle(b, 0, l.contKind)
+		case contTag:
+			return l.lexTag(b, l.tag)
 		}
-		if n < 0 {
-			return 0, 0
+		if n > 0 {
+			l.cont = contNone
 		}
+		return n, l.contKind
+	}
+	if l.rawTag != "" {
 		kind := RawText
 		if l.rawTag == "textarea" || l.rawTag == "title" {
 			kind = EscapableRawText
 		}
-		l.rawTag = ""
+		var n int
+		switch l.rawTag {
+		case "plaintext":
+			n = len(b)
+			if !eof {
+				l.pend = pending{cut: len(b), kind: Text}
+				n = -1
+			}
+		case "script":
+			n = l.lexScript(b)
+		default:
+			n = l.lexRaw(b, l.rawTag)
+		}
+		if n < 0 {
+			l.pend.rawText = kind
+			return 0, 0
+		}
+		l.rawTag, l.script = "", scriptData
 		if n > 0 {
-			l.tok.RawText = kind
+			t.RawText, t.Cont = kind, textCont
 			return n, Text
 		}
 	}
@@ -203,23 +302,28 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 		k := bytes.IndexByte(b[i:], '<')
 		if k < 0 {
 			if !eof {
+				l.pend = pending{cut: textCut(b, len(b)), kind: Text}
 				return 0, 0
 			}
 			if len(b) == 0 {
 				return -1, 0
 			}
+			t.Cont = textCont
 			return len(b), Text
 		}
 		p := i + k
 		if p+1 >= len(b) {
 			if !eof {
+				l.pend = pending{cut: textCut(b, p), kind: Text}
 				return 0, 0
 			}
+			t.Cont = textCont
 			return len(b), Text
 		}
 		c := b[p+1]
 		if isLetter(c) || c == '/' || c == '!' || c == '?' {
 			if p > 0 {
+				t.Cont = textCont
 				return p, Text
 			}
 			break
@@ -228,11 +332,7 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 	}
 	switch c := b[1]; {
 	case isLetter(c):
-		n := l.lexTag(b, true)
-		if n <= 0 {
-			return n, 0
-		}
-		return n, l.startKind(b[:n])
+		return l.lexTag(b, tagState{start: true, pos: 1, phase: phName})
 	case c == '/':
 		if len(b) < 3 {
 			if !eof {
@@ -244,12 +344,11 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 		case c == '>':
 			return 3, Comment
 		case isLetter(c):
-			n := l.lexTag(b, false)
-			return n, EndTag
+			return l.lexTag(b, tagState{pos: 2, phase: phName})
 		}
-		return untilCloseAngle(b, 2, eof), Comment
+		return l.untilCloseAngle(b, 2, Comment), Comment
 	case c == '?':
-		return untilCloseAngle(b, 1, eof), Comment
+		return l.untilCloseAngle(b, 1, Comment), Comment
 	}
 	// "<!": a comment, a doctype or a bogus comment.
 	if len(b) < 4 {
@@ -259,7 +358,7 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 		return len(b), Comment
 	}
 	if b[2] == '-' && b[3] == '-' {
-		return lexComment(b, eof), Comment
+		return l.lexComment(b, 4, 0, true), Comment
 	}
 	const doctype = "DOCTYPE"
 	for i := 0; i < len(doctype); i++ {
@@ -270,7 +369,7 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 			return len(b), Comment // "<!DOC" at the end: a bogus comment
 		}
 		if c := b[2+i]; c != doctype[i] && c != doctype[i]+('a'-'A') {
-			return untilCloseAngle(b, 2, eof), Comment
+			return l.untilCloseAngle(b, 2, Comment), Comment
 		}
 	}
 	i = 2 + len(doctype)
@@ -279,20 +378,244 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 	}
 	if i == len(b) {
 		if !eof {
+			l.pend = pending{cut: len(b), cont: contAngle, kind: Doctype}
 			return 0, 0
 		}
 		return len(b), Doctype
 	}
-	return untilCloseAngle(b, i, eof), Doctype
+	return l.untilCloseAngle(b, i, Doctype), Doctype
+}
+
+// textCut returns where to cut text that goes on past b[:n]: after the last
+// ASCII space in its second half, so that no IRI is cut, or at n.
+func textCut(b []byte, n int) int {
+	for i := n - 1; i > n/2; i-- {
+		if isSpace(b[i]) {
+			return i + 1
+		}
+	}
+	return n
+}
+
+var rawTags = []string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"}
+
+// Phases of a tag (x/net/html's readTag, readTagName, readTagAttrKey and
+// readTagAttrVal).
+const (
+	phName        = iota // in the tag name
+	phBeforeAttr         // spaces, then '>' or an attribute
+	phAttrName           // in an attribute name
+	phAfterName          // spaces, then '/', '=' or the next attribute
+	phBeforeValue        // after '=': spaces, then the value
+	phQuoted             // in a quoted value
+	phUnquoted           // in an unquoted value
+)
+
+// tagState is where lexTag is in a tag: the position in the buffer, the
+// phase, the attribute being read and, for a long tag read in pieces, what
+// its first piece said.
+type tagState struct {
+	pos     int
+	phase   int
+	start   bool // a start tag: attributes are kept
+	attr    Attr
+	name    [9]byte // the tag name in lower case, if it may be a raw-text element
+	nameLen int     // its length; -1 if longer
+}
+
+// shift makes the positions of s relative to b[cut:].
+func (s *tagState) shift(cut int) {
+	s.pos -= cut
+	a := &s.attr
+	a.Name.Start, a.Name.End, a.Value.Start, a.Value.End = a.Name.Start-cut, a.Name.End-cut, a.Value.Start-cut, a.Value.End-cut
+}
+
+// lexTag lexes a start or end tag at the start of b from state s (a new
+// tag: pos past "<" or "</", phName) and sets the name and attributes of
+// the token: x/net/html's readTag. It returns the tag's length and kind, 0
+// for more input (with l.pend), or -1 for a tag cut by the end of the
+// input.
+func (l *Lexer) lexTag(b []byte, s tagState) (int, Kind) {
+	t := &l.tok
+	kind := EndTag
+	if s.start {
+		kind = StartTag
+	}
+	i := s.pos
+	more := func() (int, Kind) {
+		if l.eof {
+			return -1, 0
+		}
+		s.pos = i
+		l.pend = pending{cut: len(b), cont: contTag, kind: kind, tag: s}
+		if s.phase >= phAttrName && !s.attr.Long && s.attr.Name.Start >= len(b)/2 {
+			// Cut before the attribute: it is read whole in the next piece.
+			l.pend.cut = s.attr.Name.Start
+			l.pend.tag.phase = phBeforeAttr
+			l.pend.tag.pos = s.attr.Name.Start
+		} else if s.phase >= phAttrName {
+			l.pend.tag.attr.Long = true
+		}
+		if s.phase == phName {
+			t.Name.End = len(b)
+		}
+		return 0, 0
+	}
+	a := &s.attr
+	for {
+		switch s.phase {
+		case phName:
+			ns := i
+			if !t.Cont {
+				i++ // the name's first letter
+			}
+			t.Name.Start = ns
+			for ; i < len(b) && !isSpace(b[i]) && b[i] != '/' && b[i] != '>'; i++ {
+			}
+			if i >= len(b) {
+				if !t.Cont {
+					s.recordName(b[ns:i])
+				} else {
+					s.nameLen = -1
+				}
+				return more()
+			}
+			t.Name.End = i
+			if !t.Cont {
+				s.recordName(b[ns:i])
+			} else {
+				s.nameLen = -1
+			}
+			if isSpace(b[i]) {
+				i++
+			}
+			s.phase = phBeforeAttr
+		case phBeforeAttr:
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			if i >= len(b) {
+				return more()
+			}
+			if b[i] == '>' {
+				n := i + 1
+				l.cont = contNone
+				if s.start {
+					kind = l.startKind(b[:n], &s)
+				}
+				return n, kind
+			}
+			*a = Attr{Name: Span{i, i}}
+			s.phase = phAttrName
+		case phAttrName:
+			for ; ; i++ {
+				if i >= len(b) {
+					return more()
+				}
+				c := b[i]
+				if c == '=' && i == a.Name.Start {
+					continue // a name may start with '='
+				}
+				if c == '=' || isSpace(c) || c == '/' || c == '>' {
+					break
+				}
+			}
+			a.Name.End = i
+			a.Value = Span{i, i}
+			s.phase = phAfterName
+		case phAfterName:
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			if i >= len(b) {
+				return more()
+			}
+			switch b[i] {
+			case '/':
+				i++
+				l.addAttr(&s)
+			case '=':
+				i++
+				s.phase = phBeforeValue
+			default:
+				l.addAttr(&s)
+			}
+		case phBeforeValue:
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			if i >= len(b) {
+				return more()
+			}
+			switch q := b[i]; q {
+			case '>':
+				l.addAttr(&s)
+			case '"', '\'':
+				a.Quote, a.HasValue = q, true
+				a.Value = Span{i + 1, i + 1}
+				i++
+				s.phase = phQuoted
+			default:
+				a.HasValue = true
+				a.Value = Span{i, i}
+				s.phase = phUnquoted
+			}
+		case phQuoted:
+			k := bytes.IndexByte(b[i:], a.Quote)
+			if k < 0 {
+				i = len(b)
+				return more()
+			}
+			i += k
+			a.Value.End = i
+			i++
+			l.addAttr(&s)
+		case phUnquoted:
+			for i < len(b) && !isSpace(b[i]) && b[i] != '>' {
+				i++
+			}
+			if i >= len(b) {
+				return more()
+			}
+			a.Value.End = i
+			if b[i] != '>' {
+				i++
+			}
+			l.addAttr(&s)
+		}
+	}
+}
+
+// recordName keeps the tag name when it may be that of a raw-text element.
+func (s *tagState) recordName(name []byte) {
+	if len(name) > len(s.name) {
+		s.nameLen = -1
+		return
+	}
+	s.nameLen = len(name)
+	for i, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		s.name[i] = c
+	}
+}
+
+// addAttr ends the attribute being read.
+func (l *Lexer) addAttr(s *tagState) {
+	if s.start {
+		l.tok.Attrs = append(l.tok.Attrs, s.attr)
+	}
+	s.phase = phBeforeAttr
 }
 
 // startKind sets rawTag after the start tag raw and says whether it closes
 // itself.
-func (l *Lexer) startKind(raw []byte) Kind {
-	name := raw[l.tok.Name.Start:l.tok.Name.End]
-	if len(name) >= 3 && len(name) <= 9 {
+func (l *Lexer) startKind(raw []byte, s *tagState) Kind {
+	if s.nameLen >= 3 {
+		name := s.name[:s.nameLen]
 		for _, t := range rawTags {
-			if len(t) == len(name) && equalFoldLower(name, t) {
+			if t == string(name) {
 				l.rawTag = t
 				break
 			}
@@ -300,9 +623,10 @@ func (l *Lexer) startKind(raw []byte) Kind {
 	}
 	// x/net/html: a "/" before the ">" makes the tag self-closing unless
 	// it is the last byte of the value of the last attribute it keeps
-	// (the first of each name): <p a=/> is no self-closing tag.
+	// (the first of each name): <p a=/> is no self-closing tag. (In a
+	// long tag, the attributes of earlier pieces are not looked at.)
 	n := len(raw)
-	if raw[n-2] != '/' {
+	if n < 2 || raw[n-2] != '/' {
 		return StartTag
 	}
 	if last := l.lastKeptAttr(raw); last >= 0 && n-2 == l.tok.Attrs[last].Value.End-1 {
@@ -317,12 +641,12 @@ func (l *Lexer) lastKeptAttr(raw []byte) int {
 	as := l.tok.Attrs
 	for k := len(as) - 1; k >= 0; k-- {
 		a := as[k]
-		if a.Name.Start == a.Name.End {
+		if a.Name.Start == a.Name.End || a.Long {
 			continue
 		}
 		dup := false
 		for _, e := range as[:k] {
-			if bytes.EqualFold(raw[e.Name.Start:e.Name.End], raw[a.Name.Start:a.Name.End]) {
+			if !e.Long && bytes.EqualFold(raw[e.Name.Start:e.Name.End], raw[a.Name.Start:a.Name.End]) {
 				dup = true
 				break
 			}
@@ -334,141 +658,13 @@ func (l *Lexer) lastKeptAttr(raw []byte) int {
 	return -1
 }
 
-var rawTags = []string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"}
-
-// equalFoldLower reports whether b is lower (lower case ASCII letters) in
-// any case.
-func equalFoldLower(b []byte, lower string) bool {
-	for i, c := range b {
-		if c|0x20 != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// lexTag lexes a start (start) or end tag at the start of b and sets the
-// name and attributes of the token: x/net/html's readTag. It returns the
-// tag's length, 0 for more input, or -1 for a tag cut by the end of the
-// input.
-func (l *Lexer) lexTag(b []byte, start bool) int {
-	eof := l.eof
-	more := func() int {
-		if eof {
-			return -1
-		}
-		return 0
-	}
-	l.tok.Attrs = l.tok.Attrs[:0]
-	i := 1
-	if !start {
-		i = 2
-	}
-	ns := i
-	i++
-	for ; ; i++ {
-		if i >= len(b) {
-			return more()
-		}
-		c := b[i]
-		if isSpace(c) {
-			l.tok.Name = Span{ns, i}
-			i++
-			break
-		}
-		if c == '/' || c == '>' {
-			l.tok.Name = Span{ns, i}
-			break
-		}
-	}
-	for i < len(b) && isSpace(b[i]) {
-		i++
-	}
-	for {
-		if i >= len(b) {
-			return more()
-		}
-		if b[i] == '>' {
-			return i + 1
-		}
-		// The attribute's name: its first byte may be '='.
-		var a Attr
-		a.Name.Start = i
-		for ; ; i++ {
-			if i >= len(b) {
-				return more()
-			}
-			c := b[i]
-			if c == '=' && i == a.Name.Start {
-				continue
-			}
-			if c == '=' || isSpace(c) || c == '/' || c == '>' {
-				break
-			}
-		}
-		a.Name.End = i
-		a.Value = Span{i, i}
-		// Its value.
-		for i < len(b) && isSpace(b[i]) {
-			i++
-		}
-		if i >= len(b) {
-			return more()
-		}
-		switch c := b[i]; c {
-		case '/':
-			i++
-		case '=':
-			i++
-			for i < len(b) && isSpace(b[i]) {
-				i++
-			}
-			if i >= len(b) {
-				return more()
-			}
-			switch q := b[i]; q {
-			case '>':
-			case '"', '\'':
-				k := bytes.IndexByte(b[i+1:], q)
-				if k < 0 {
-					return more()
-				}
-				a.Value = Span{i + 1, i + 1 + k}
-				a.Quote, a.HasValue = q, true
-				i += k + 2
-			default:
-				a.Value.Start = i
-				for ; ; i++ {
-					if i >= len(b) {
-						return more()
-					}
-					if c := b[i]; isSpace(c) {
-						a.Value.End = i
-						i++
-						break
-					} else if c == '>' {
-						a.Value.End = i
-						break
-					}
-				}
-				a.HasValue = true
-			}
-		}
-		if start {
-			l.tok.Attrs = append(l.tok.Attrs, a)
-		}
-		for i < len(b) && isSpace(b[i]) {
-			i++
-		}
-	}
-}
-
-// untilCloseAngle returns the length of a token that ends at the first '>'
-// from b[i] on, or at the end of the input.
-func untilCloseAngle(b []byte, i int, eof bool) int {
+// untilCloseAngle returns the length of a token of kind that ends at the
+// first '>' from b[i] on, or at the end of the input.
+func (l *Lexer) untilCloseAngle(b []byte, i int, kind Kind) int {
 	k := bytes.IndexByte(b[i:], '>')
 	if k < 0 {
-		if !eof {
+		if !l.eof {
+			l.pend = pending{cut: len(b), cont: contAngle, kind: kind}
 			return 0
 		}
 		return len(b)
@@ -476,19 +672,13 @@ func untilCloseAngle(b []byte, i int, eof bool) int {
 	return i + k + 1
 }
 
-// lexComment returns the length of the comment "<!--…" at the start of b
-// (x/net/html's readComment: "-->", "--!>", and "<!-->" or "<!--->"), or 0
-// for more input. A comment cut by the end of the input ends there.
-func lexComment(b []byte, eof bool) int {
-	dashes := 0
-	beginning := true
-	for i := 4; ; i++ {
-		if i >= len(b) {
-			if !eof {
-				return 0
-			}
-			return len(b)
-		}
+// lexComment returns the length of the comment "<!--…" at the start of b,
+// read from b[i] on with dashes '-' just read (x/net/html's readComment:
+// "-->", "--!>", and "<!-->" or "<!--->" at the beginning), or 0 for more
+// input. A comment cut by the end of the input ends there.
+func (l *Lexer) lexComment(b []byte, i, dashes int, beginning bool) int {
+loop:
+	for ; i < len(b); i++ {
 		switch b[i] {
 		case '-':
 			dashes++
@@ -499,13 +689,10 @@ func lexComment(b []byte, eof bool) int {
 			}
 		case '!':
 			if dashes >= 2 {
-				i++
-				if i >= len(b) {
-					if !eof {
-						return 0
-					}
-					return len(b)
+				if i+1 >= len(b) {
+					break loop // cut before the '!'
 				}
+				i++
 				switch b[i] {
 				case '>':
 					return i + 1
@@ -517,32 +704,40 @@ func lexComment(b []byte, eof bool) int {
 		}
 		dashes, beginning = 0, false
 	}
+	if l.eof {
+		return len(b)
+	}
+	l.pend = pending{cut: i, cont: contComment, kind: Comment, dashes: dashes, beginning: beginning}
+	return 0
 }
 
 // lexRaw returns the length of the raw text at the start of b, up to the
 // end tag of element tag, 0 for none, or -1 for more input.
-func lexRaw(b []byte, tag string, eof bool) int {
+func (l *Lexer) lexRaw(b []byte, tag string) int {
 	i := 0
 	for {
 		k := bytes.IndexByte(b[i:], '<')
 		if k < 0 {
-			if !eof {
-				return -1
-			}
-			return len(b)
+			break
 		}
 		p := i + k
 		switch m := rawEndTag(b, p, tag); {
 		case m > 0:
 			return p
 		case m < 0:
-			if !eof {
-				return -1
+			if l.eof {
+				return len(b)
 			}
-			return len(b)
+			l.pend = pending{cut: p, kind: Text}
+			return -1
 		}
 		i = p + 1
 	}
+	if l.eof {
+		return len(b)
+	}
+	l.pend = pending{cut: len(b), kind: Text}
+	return -1
 }
 
 // rawEndTag reports whether b[p:] starts with "</"+tag and a byte that
@@ -584,33 +779,38 @@ const (
 	scriptDoubleEscapedDashDash
 )
 
-// lexScript returns the length of the script text at the start of b, 0
-// for none, or -1 for more input.
-func lexScript(b []byte, eof bool) int {
-	more := func() int {
-		if !eof {
-			return -1
+// lexScript returns the length of the script text at the start of b, read
+// from state l.script, 0 for none, or -1 for more input.
+func (l *Lexer) lexScript(b []byte) int {
+	st := l.script
+	i := 0
+	// at is the start of the step that met the end of b: the state there
+	// is st.
+	more := func(at int) int {
+		if l.eof {
+			return len(b)
 		}
-		return len(b)
+		l.pend = pending{cut: at, kind: Text, script: st}
+		return -1
 	}
-	st := scriptData
-	for i := 0; ; {
+	for {
 		if i >= len(b) {
-			return more()
+			return more(i)
 		}
 		if st == scriptData {
 			k := bytes.IndexByte(b[i:], '<')
 			if k < 0 {
-				return more()
+				return more(len(b))
 			}
 			i += k
 		}
+		at := i
 		c := b[i]
 		switch st {
 		case scriptData:
 			// c is '<'.
 			if i+1 >= len(b) {
-				return more()
+				return more(at)
 			}
 			switch b[i+1] {
 			case '/':
@@ -618,20 +818,17 @@ func lexScript(b []byte, eof bool) int {
 				case 1:
 					return i
 				case -1:
-					return more()
+					return more(at)
 				}
 				i += 2
 				continue
 			case '!':
-				if i+2 >= len(b) {
-					return more()
+				if i+3 >= len(b) {
+					return more(at)
 				}
 				if b[i+2] != '-' {
 					i += 2
 					continue
-				}
-				if i+3 >= len(b) {
-					return more()
 				}
 				if b[i+3] != '-' {
 					i += 3
@@ -644,7 +841,6 @@ func lexScript(b []byte, eof bool) int {
 			i++
 			continue
 		case scriptEscaped, scriptEscapedDash, scriptEscapedDashDash:
-			i++
 			switch {
 			case c == '-' && st == scriptEscaped:
 				st = scriptEscapedDash
@@ -653,54 +849,56 @@ func lexScript(b []byte, eof bool) int {
 			case c == '>' && st == scriptEscapedDashDash:
 				st = scriptData
 			case c == '<':
-				if i >= len(b) {
-					return more()
+				if i+1 >= len(b) {
+					return more(at)
 				}
-				d := b[i]
+				d := b[i+1]
 				if d == '/' {
-					switch rawEndTag(b, i-1, "script") {
+					switch rawEndTag(b, i, "script") {
 					case 1:
-						return i - 1
+						return i
 					case -1:
-						return more()
+						return more(at)
 					}
-					i++
+					i += 2
 					st = scriptEscaped
 					continue
 				}
 				if !isLetter(d) {
+					i++
 					st = scriptData
 					continue
 				}
 				// Double escape start: "script" and a delimiter.
-				st = scriptEscaped
 				j := 0
 				for ; j < 6; j++ {
-					if i+j >= len(b) {
-						return more()
+					if i+1+j >= len(b) {
+						return more(at)
 					}
-					if b[i+j]|0x20 != "script"[j] {
+					if b[i+1+j]|0x20 != "script"[j] {
 						break
 					}
 				}
+				st = scriptEscaped
 				if j < 6 {
-					i += j
+					i += 1 + j
 					continue
 				}
-				if i+6 >= len(b) {
-					return more()
+				if i+7 >= len(b) {
+					return more(at)
 				}
-				if d := b[i+6]; isSpace(d) || d == '/' || d == '>' {
+				if d := b[i+7]; isSpace(d) || d == '/' || d == '>' {
 					st = scriptDoubleEscaped
-					i += 7
+					i += 8
 				} else {
-					i += 6
+					i += 7
 				}
+				continue
 			default:
 				st = scriptEscaped
 			}
-		default: // double escaped
 			i++
+		default: // double escaped
 			switch {
 			case c == '-' && st == scriptDoubleEscaped:
 				st = scriptDoubleEscapedDash
@@ -709,23 +907,28 @@ func lexScript(b []byte, eof bool) int {
 			case c == '>' && st == scriptDoubleEscapedDashDash:
 				st = scriptData
 			case c == '<':
-				st = scriptDoubleEscaped
-				if i >= len(b) {
-					return more()
+				if i+1 >= len(b) {
+					return more(at)
 				}
-				if b[i] != '/' {
+				st = scriptDoubleEscaped
+				if b[i+1] != '/' {
+					i++
 					continue
 				}
-				switch rawEndTag(b, i-1, "script") {
+				switch rawEndTag(b, i, "script") {
 				case 1:
 					st = scriptEscaped
-					i += 1 + len("script") + 1
+					i += 2 + len("script") + 1
+					continue
 				case -1:
-					return more()
+					return more(at)
 				}
+				i++ // the '/' is read in the double escaped state
+				continue
 			default:
 				st = scriptDoubleEscaped
 			}
+			i++
 		}
 	}
 }
@@ -733,3 +936,7 @@ func lexScript(b []byte, eof bool) int {
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' }
+
+// Size returns the size of the Lexer's buffer, which bounds the bytes it
+// holds.
+func (l *Lexer) Size() int { return len(l.buf) }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/iriscan/iriscan/scanner/scantest"
@@ -118,8 +119,21 @@ func (r *splitReader) Read(p []byte) (int, error) {
 // differ feeds doc to x/net/html's Tokenizer and to a Lexer reading it in
 // reads of chunk bytes, and returns the first token where they differ.
 func differ(doc []byte, chunk int) string {
+	return differLimit(doc, chunk, 0)
+}
+
+// differLimit is differ with a Lexer that cuts tokens longer than limit
+// into pieces, put together again for the comparison.
+func differLimit(doc []byte, chunk, limit int) string {
 	z := xhtml.NewTokenizer(bytes.NewReader(doc))
-	l := New(&splitReader{data: doc, sizes: []int{chunk}})
+	l := New(&splitReader{data: doc, sizes: []int{chunk}}, 0)
+	l.limit = limit
+	if limit > 0 {
+		l.buf = make([]byte, 8) // grown to the limit, as a long token would
+	}
+	if limit > 0 {
+		return differPieces(z, l)
+	}
 	var want, got []byte
 	var off int64
 	for k := 0; ; k++ {
@@ -215,6 +229,10 @@ func FuzzLexer(f *testing.F) {
 		if d := differ(doc, int(chunk)+1); d != "" {
 			t.Fatalf("%q (reads of %d): %s", doc, int(chunk)+1, d)
 		}
+		limit := 16 + int(chunk)%48
+		if d := differLimit(doc, int(chunk)%7+1, limit); d != "" {
+			t.Fatalf("%q (limit %d, reads of %d): %s", doc, limit, int(chunk)%7+1, d)
+		}
 	})
 }
 
@@ -250,7 +268,7 @@ func BenchmarkLexer(b *testing.B) {
 		b.SetBytes(int64(len(page)))
 		b.ReportAllocs()
 		r := bytes.NewReader(page)
-		l := New(r)
+		l := New(r, 0)
 		for b.Loop() {
 			r.Reset(page)
 			l.Reset(r)
@@ -258,4 +276,103 @@ func BenchmarkLexer(b *testing.B) {
 			}
 		}
 	})
+}
+
+// merged is a token of a Lexer with its pieces put together.
+type merged struct {
+	tok  Token
+	long bool // a piece cut its name or an attribute
+	off  int64
+}
+
+// mergePieces reads all tokens of l, putting pieces together.
+func mergePieces(l *Lexer) []merged {
+	var ms []merged
+	open := false // the last token may go on
+	for l.Next() {
+		t := l.Token()
+		if open && t.Cont {
+			m := &ms[len(ms)-1]
+			d := len(m.tok.Raw)
+			for _, a := range t.Attrs {
+				if a.Long {
+					m.long = true
+					continue
+				}
+				a.Name.Start, a.Name.End, a.Value.Start, a.Value.End = a.Name.Start+d, a.Name.End+d, a.Value.Start+d, a.Value.End+d
+				m.tok.Attrs = append(m.tok.Attrs, a)
+			}
+			m.tok.Raw = append(m.tok.Raw, t.Raw...)
+			m.tok.Kind = t.Kind
+			if m.tok.Name.End == d {
+				m.long = true // the name may go on
+			}
+		} else {
+			c := *t
+			c.Raw = bytes.Clone(t.Raw)
+			c.Attrs = slices.Clone(t.Attrs)
+			ms = append(ms, merged{tok: c, off: l.Offset()})
+		}
+		open = t.More
+	}
+	if open && len(ms) > 0 && ms[len(ms)-1].tok.Kind != Text && ms[len(ms)-1].tok.Kind != Comment && ms[len(ms)-1].tok.Kind != Doctype {
+		ms = ms[:len(ms)-1] // a tag cut by the end of the input: no token
+	}
+	return ms
+}
+
+// differPieces compares the tokens of z with the pieces of l put together:
+// their kinds, raw bytes and text, and their names and attributes where no
+// piece cut them. A tag cut by the end of the input is no token for z; l
+// has given its first pieces.
+func differPieces(z *xhtml.Tokenizer, l *Lexer) string {
+	ms := mergePieces(l)
+	var off int64
+	var want, got []byte
+	for k := 0; ; k++ {
+		tt := z.Next()
+		if tt == xhtml.ErrorToken || k == len(ms) {
+			if tt == xhtml.ErrorToken && k == len(ms) {
+				return ""
+			}
+			if k < len(ms) {
+				return fmt.Sprintf("token %d: x/net/html ends (%v), lexer: %q", k, z.Err(), ms[k].tok.Raw)
+			}
+			return fmt.Sprintf("token %d: lexer ends, x/net/html: %q", k, describeNet(nil, z, tt))
+		}
+		m := &ms[k]
+		if m.off != off {
+			return fmt.Sprintf("token %d: offset %d, want %d", k, m.off, off)
+		}
+		off += int64(len(z.Raw()))
+		want, got = describeNet(want[:0], z, tt), describeLex(got[:0], &m.tok)
+		if m.long && (tt == xhtml.StartTagToken || tt == xhtml.SelfClosingTagToken || tt == xhtml.EndTagToken) {
+			// Only the kind and raw bytes.
+			if byte(tt) != got[0] || !bytes.Equal(z.Raw(), m.tok.Raw) {
+				return fmt.Sprintf("token %d (long tag):\n\tx/net/html %v %q\n\tlexer      %q", k, tt, z.Raw(), got)
+			}
+			continue
+		}
+		if !bytes.Equal(want, got) {
+			return fmt.Sprintf("token %d at %d:\n\tx/net/html %q\n\tlexer      %q", k, off, want, got)
+		}
+	}
+}
+
+// TestLexerPieces cuts the tokens of the hand-made documents and of a page
+// into pieces of at most a few bytes.
+func TestLexerPieces(t *testing.T) {
+	docs := append([]string{}, lexCases...)
+	docs = append(docs, string(scantest.Page(64<<10, 3)),
+		`<a href="`+strings.Repeat("x", 100)+`">`+strings.Repeat("text ", 40)+`<!--`+strings.Repeat("-", 50)+`-->`,
+		`<script>`+strings.Repeat("a<!--<script>--", 20)+`</script>`+`<p `+strings.Repeat("b=1 ", 30)+`c="`+strings.Repeat("/", 60)+`"/>`)
+	for _, doc := range docs {
+		for _, limit := range []int{16, 17, 23, 40, 100} {
+			for _, chunk := range []int{1, 5, 64} {
+				if d := differLimit([]byte(doc), chunk, limit); d != "" {
+					t.Fatalf("%q (limit %d, reads of %d): %s", doc, limit, chunk, d)
+				}
+			}
+		}
+	}
 }
