@@ -35,8 +35,13 @@ type HTMLOptions struct {
 // An HTMLScanner finds the IRIs of an HTML document read from an io.Reader
 // as UTF-8: the values of URL-valued attributes (KindAttr) and the IRIs in
 // text nodes found with the running-text rules, outside the skipped elements,
-// comments and CDATA. Character references are decoded for the IRI form;
-// offsets cover the source bytes.
+// raw text, comments and CDATA. Character references are decoded for the IRI
+// form (in attribute values by the attribute rule: "&copy=2" stays); offsets
+// cover the source bytes.
+//
+// It reads the tokens golang.org/x/net/html's Tokenizer would, with its own
+// streaming lexer (docs/html.md): no token is too long, and it holds about
+// 2×(MaxLength+4 KiB) bytes of HTML, 64 KiB by default, whatever the input.
 type HTMLScanner struct {
 	lx       *htmllex.Lexer
 	f        *finder
