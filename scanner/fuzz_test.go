@@ -103,6 +103,9 @@ func FuzzHTML(f *testing.F) {
 		`<img srcset="a.png 1x, b.png,c.png 2x" src=d.png><meta http-equiv=refresh content="0; url='/x'">`,
 		`<p>&lt;http://e.example/&#x4E2D;&gt; <code>http://no.example/</code></p><!-- http://c.example/ -->`,
 		`<script>var u = "http://s.example/"</script><object data=o.swf archive="a b">`,
+		`<a href="/p?a=1&copy=2&reg;=3&#x26;b">x</a><noscript>http://n.example/</noscript><xmp>http://x.example/</xmp>`,
+		`<svg><text>http://s.example/</text><p>http://p.example/</svg><math><mi>x</mi></math><title/>http://t.example/</title>`,
+		`<script><!--<script>http://a.example/</script>--></script><plaintext>http://p.example/`,
 	} {
 		f.Add([]byte(s), uint8(5))
 	}
