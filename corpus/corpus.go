@@ -57,6 +57,13 @@ type Options struct {
 	Bidi        iri.BidiMode
 	Target, Rel string
 
+	// WARCOutput says what a WARC input becomes.
+	WARCOutput WARCOutput
+
+	// Version names the software in the warcinfo records of WARC
+	// outputs, such as "iriscan v1.2.0".
+	Version string
+
 	// OnFile, if not nil, is called with the result of each input, one
 	// call at a time.
 	OnFile func(*FileResult)
@@ -103,6 +110,10 @@ type FileResult struct {
 	Errors        []FileError `json:"errors,omitempty"`
 	ErrorsOmitted int64       `json:"errors_omitted,omitempty"`
 
+	// Records counts the records of a WARC input by WARC-Type, and the
+	// records added ("warcinfo (added)", "conversion (added)").
+	Records map[string]int64 `json:"warc_records,omitempty"`
+
 	MS int64 `json:"ms"`
 
 	size   int64 // of the input file
@@ -115,8 +126,9 @@ const MaxErrors = 100
 
 // A FileError is one error in an input.
 type FileError struct {
-	Offset  int64  `json:"offset"`
-	Message string `json:"message"`
+	Offset   int64  `json:"offset"`
+	RecordID string `json:"record_id,omitempty"` // the WARC record
+	Message  string `json:"message"`
 }
 
 // Progress is how far a run is.

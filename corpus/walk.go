@@ -333,7 +333,7 @@ func outputName(rel string, to rewrite.Form) string {
 	}
 	base, gz := cutGz(rel)
 	ext := strings.ToLower(path.Ext(base))
-	if htmlExt(ext) || mailExt(ext) {
+	if htmlExt(ext) || mailExt(ext) || ext == ".warc" {
 		return rel
 	}
 	if gz {
