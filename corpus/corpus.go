@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -170,6 +171,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	for _, p := range append(o.Include[:len(o.Include):len(o.Include)], o.Exclude...) {
 		if _, err := pathMatch(p, "x"); err != nil {
 			return Summary{}, fmt.Errorf("corpus: pattern %q: %v", p, err)
+		}
+	}
+	if ofi, err := os.Stat(o.Out); err == nil {
+		for _, src := range o.Sources {
+			if sfi, err := os.Stat(src); err == nil && os.SameFile(sfi, ofi) {
+				return Summary{}, fmt.Errorf("corpus: the output directory %s is the source %s: give another --out", o.Out, src)
+			}
 		}
 	}
 	jobs := o.Jobs
