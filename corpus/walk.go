@@ -100,6 +100,7 @@ func (w *walker) report(show string, st Status, reason string) {
 	if w.r.ctx.Err() != nil {
 		return
 	}
+	w.r.files.Add(1)
 	select {
 	case w.results <- &FileResult{Path: show, Status: st, Reason: reason}:
 	case <-w.r.ctx.Done():
