@@ -271,7 +271,10 @@ func (w *worker) warcDocument(rec *warc.Record, block io.Reader) (string, error)
 		if mt != "application/http" || params["msgtype"] == "request" {
 			return "", nil // DNS, FTP, … responses
 		}
-		resp, err := http.ReadResponse(bufio.NewReaderSize(block, 16<<10), nil)
+		// The HTTP header may not take more than maxHTTPHeader bytes.
+		lim := &headerLimit{r: block, left: maxHTTPHeader}
+		resp, err := http.ReadResponse(bufio.NewReaderSize(lim, 16<<10), nil)
+		lim.left = -1
 		if err != nil {
 			return "", fmt.Errorf("HTTP response: %v", err)
 		}
@@ -342,6 +345,32 @@ func (w *worker) warcDocument(rec *warc.Record, block io.Reader) (string, error)
 	w.res.Left += res.Failed
 	w.res.Invalid += res.Invalid
 	return out + "; charset=" + cs.Name(), nil
+}
+
+// maxHTTPHeader bounds the HTTP header of a response record.
+const maxHTTPHeader = 1 << 20
+
+var errHTTPHeader = errors.New("HTTP header longer than 1 MiB")
+
+// headerLimit reads from r at most left bytes while left >= 0.
+type headerLimit struct {
+	r    io.Reader
+	left int64
+}
+
+func (h *headerLimit) Read(p []byte) (int, error) {
+	if h.left < 0 {
+		return h.r.Read(p)
+	}
+	if h.left == 0 {
+		return 0, errHTTPHeader
+	}
+	if int64(len(p)) > h.left {
+		p = p[:h.left]
+	}
+	n, err := h.r.Read(p)
+	h.left -= int64(n)
+	return n, err
 }
 
 // textType reports whether the media type is text or HTML to convert.

@@ -303,3 +303,21 @@ func TestWARCTruncatedAndConversionsOnly(t *testing.T) {
 		t.Errorf("conversions-only: %v", types)
 	}
 }
+
+// An HTTP header over 1 MiB is not parsed: the record is copied and
+// reported, not converted.
+func TestWARCLongHTTPHeader(t *testing.T) {
+	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Long: " + strings.Repeat("a", 2<<20) + "\r\n\r\n<a href=\"http://例え.テスト/\">x</a>"
+	in := warcRecord("response", "1", []string{target, "Content-Type: application/http; msgtype=response"}, block)
+	src, out := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(src, "long.warc"), []byte(in), 0o644)
+	var res *FileResult
+	Run(context.Background(), Options{Sources: []string{src}, Out: out, OnFile: func(r *FileResult) { res = r }})
+	if res.Status != Converted || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, "longer than 1 MiB") || res.Records["conversion (added)"] != 0 {
+		t.Errorf("%+v", res)
+	}
+	got, _ := os.ReadFile(filepath.Join(out, "long.warc"))
+	if !bytes.Contains(got, []byte(in)) {
+		t.Error("the record was not copied")
+	}
+}
