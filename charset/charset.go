@@ -51,7 +51,8 @@ func (cs *Charset) Name() string { return cs.name }
 func (cs *Charset) String() string { return cs.name }
 
 // Encoding returns the golang.org/x/text encoding that implements the
-// charset.
+// charset. For ISO-2022-JP its decoder is the package's own, which differs
+// from x/text's in which bytes make a two-byte character (see [Decoder]).
 func (cs *Charset) Encoding() encoding.Encoding { return cs.enc }
 
 // IsUCS reports whether the charset is a Unicode encoding form (UTF-8,
@@ -109,6 +110,7 @@ func newCharset(name string) (*Charset, error) {
 		cs.kind = kindUTF16
 	case "iso-2022-jp":
 		cs.kind = kindISO2022JP
+		cs.enc = iso2022JP{enc}
 	case "replacement":
 		cs.kind = kindReplacement
 	case "gbk", "gb18030", "big5", "euc-jp", "shift_jis", "euc-kr":

@@ -17,7 +17,11 @@ import (
 //
 // Except for UTF-8, which is only validated, the decoding itself is done
 // by the golang.org/x/text decoder of the charset, so the decoded text is
-// exactly what x/text produces (WHATWG Encoding Standard decoders).
+// exactly what x/text produces (WHATWG Encoding Standard decoders). The
+// one exception is ISO-2022-JP, where a two-byte character is made only of
+// bytes 0x21–0x7E as in the WHATWG decoder: a stray byte before an escape
+// sequence is one U+FFFD and the escape still switches, where x/text would
+// pair the byte with the ESC and read the ASCII text after it as kanji.
 // Invalid byte sequences decode to U+FFFD; each is counted and, up to
 // MaxReport of them, kept with its source offset. A byte order mark of the
 // decoder's own charset (UTF-8, UTF-16LE, UTF-16BE) at the start of the
@@ -497,9 +501,10 @@ func (d *Decoder) walkUTF16(dst, src []byte, nSrc int, atEOF bool) (i, j int, ba
 	return i, j, false
 }
 
-// walkISO2022JP follows the state machine of the x/text ISO-2022-JP
-// decoder, which it must mirror byte for byte: escape sequences decode to
-// nothing, and LF in a two-byte state returns to ASCII.
+// walkISO2022JP follows the state machine of iso2022JPDecoder, which it
+// must mirror byte for byte: escape sequences decode to nothing, LF in a
+// two-byte state returns to ASCII, and a two-byte character is a lead byte
+// in 0x21–0x7E and any byte but ESC after it.
 func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int, bad bool) {
 	var rb runBuf
 	st := d.m.state
@@ -539,8 +544,8 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			break
 		}
 		twoByte := st == stJIS78 || st == stJIS0208 || st == stJIS0212
-		if c < 0x80 && c != 0x1b && twoByte && c != '\n' && i+1 < len(src) {
-			sw = 2
+		if twoByte && c-0x21 < 0x5e && i+1 < len(src) && src[i+1] != 0x1b {
+			sw = 2 // a lead byte and the byte after it (iso2022JPDecoder)
 		}
 		dw := int(runeLen[dst[j]])
 		if j == bad1 {
@@ -552,10 +557,6 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 			}
 			bad1 = nextFFFD(dst, j+3)
 		}
-		if c == '\n' && twoByte {
-			st = stASCII
-			twoByte = false
-		}
 		if sw != rsw || dw != rdw || st != rst {
 			rb.add(rn, rsw, rdw, rst)
 			rn, rsw, rdw, rst = 0, sw, dw, st
@@ -563,6 +564,12 @@ func (d *Decoder) walkISO2022JP(dst, src []byte, nSrc int, atEOF bool) (i, j int
 		rn++
 		i += sw
 		j += dw
+		if c == '\n' && twoByte {
+			// The LF is read in the two-byte state and returns to ASCII:
+			// a replacement that starts at it must switch to ASCII first.
+			st = stASCII
+			continue
+		}
 		if twoByte != (sw == 2) {
 			continue // a U+FFFD of another width: no run
 		}

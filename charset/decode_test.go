@@ -3,6 +3,7 @@ package charset
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -82,6 +83,28 @@ var decodeCases = []decodeCase{
 	{"iso-2022-jp", "a\x80b", "a\uFFFDb", []int64{0, 1, 2}, []int64{1}},
 	// A line break as RFC 1468 writes it: back to ASCII before LF.
 	{"iso-2022-jp", "\x1b$BF|K\\\x1b(B\n\x1b$BF|K\\\x1b(B", "日本\n日本", []int64{3, 5, 10, 14, 16}, nil},
+	// A two-byte character is two bytes in 0x21-0x7E (WHATWG ISO-2022-JP
+	// decoder, lead and trail byte states; 旭 3030, 丂 3021 in JIS X 0212).
+	// A lead byte left alone at the end is one U+FFFD.
+	{"iso-2022-jp", "\x1b$B000", "旭\uFFFD", []int64{3, 5}, []int64{5}},
+	{"iso-2022-jp", "\x1b$@F|0", "日\uFFFD", []int64{3, 5}, []int64{5}},
+	// ESC after a lead byte ends the character and switches as usual, so
+	// the ASCII after ESC ( B or ESC ( J stays ASCII.
+	{"iso-2022-jp", "\x1b$B0\x1b(Bhttp:", "\uFFFDhttp:", []int64{3, 7, 8, 9, 10, 11}, []int64{3}},
+	{"iso-2022-jp", "\x1b$BF|0\x1b(Jab", "日\uFFFDab", []int64{3, 5, 9, 10}, []int64{5}},
+	{"iso-2022-jp", "\x1b$@F|0\x1b$BK\\", "日\uFFFD本", []int64{3, 5, 9}, []int64{5}},
+	{"iso-2022-jp", "\x1b$B0\x1b(I1", "\uFFFDｱ", []int64{3, 7}, []int64{3}},
+	{"iso-2022-jp", "\x1b$(D0!0\x1b(Bx", "丂\uFFFDx", []int64{4, 6, 10}, []int64{6}},
+	// An ESC that starts no escape sequence is itself an error.
+	{"iso-2022-jp", "\x1b$BF|0\x1b\x1b$BF|", "日\uFFFD\uFFFD日", []int64{3, 5, 6, 10}, []int64{5, 6}},
+	{"iso-2022-jp", "\x1b$BF|\x1b$", "日\uFFFD\uFFFD", []int64{3, 5, 6}, []int64{5, 6}},
+	// A byte outside 0x21-0x7E where a lead byte belongs is an error on its
+	// own; after a lead byte it is an error with the lead.
+	{"iso-2022-jp", "\x1b$B F|", "\uFFFD日", []int64{3, 4}, []int64{3}},
+	{"iso-2022-jp", "\x1b$B\rF|", "\uFFFD日", []int64{3, 4}, []int64{3}},
+	{"iso-2022-jp", "\x1b$BF\x80K\\", "\uFFFD本", []int64{3, 5}, []int64{3}},
+	{"iso-2022-jp", "\x1b$B0\nF|", "\uFFFD日", []int64{3, 5}, []int64{3}},
+	{"iso-2022-jp", "\x1b$B0 F|", "\uFFFD日", []int64{3, 5}, []int64{3}},
 	// GB18030: 中 D6D0, 文 CEC4, 80 €, é A8A6; four-byte U+0080 81308130,
 	// U+10000 90308130, and U+FFFD itself 8431A437, which is no error.
 	{"gb18030", "\xd6\xd0\xce\xc4\x80\xa8\xa6\x81\x30\x81\x30\x90\x30\x81\x30\x84\x31\xa4\x37",
@@ -404,5 +427,75 @@ func TestLookup(t *testing.T) {
 	}
 	if len(All()) != 40 {
 		t.Errorf("All has %d charsets, the WHATWG standard 40", len(All()))
+	}
+}
+
+// TestISO2022JPSplice replaces, in ISO-2022-JP documents that end or break
+// off in every shift state, the text between any two character boundaries
+// by other text, as a rewriter does with Map.Bracket and Encode. A reader
+// of the result must see the old text with only that part replaced: a lead
+// byte left alone before the splice stays one U+FFFD, and the text after it
+// keeps its shift state.
+func TestISO2022JPSplice(t *testing.T) {
+	cs, _ := Lookup("iso-2022-jp")
+	sources := []string{
+		"\x1b$B000",                 // odd trailing byte in JIS X 0208
+		"\x1b$@000",                 // the same in JIS C 6226-1978
+		"\x1b$BF|K\\0",              // 日本 and a lone lead
+		"\x1b$BF|0\x1b(Bab",         // a lone lead before ESC ( B
+		"\x1b$BF|0\x1b(Jab",         // before ESC ( J
+		"\x1b$@F|0\x1b$BK\\",        // before ESC $ B
+		"\x1b$BF|0\x1b$@K\\0",       // before ESC $ @, and at the end
+		"\x1b$BF|0\x1b(I12",         // before ESC ( I
+		"\x1b$(D0!0",                // JIS X 0212 and a lone lead
+		"\x1b$B0\x1b",               // a lone lead, then a lone ESC at the end
+		"\x1b$B0\x1b$",              // a cut escape sequence at the end
+		"\x1b$BF|\nab\x1b$B0",       // LF back to ASCII, then a lone lead
+		"a\x1b(I12\x1b$BF|0",        // katakana, kanji
+		"\x1b(Jx/\\~\x1b$BF|0\x1b(", // Roman, then kanji, then a cut escape
+		"\x1b$B0 F|\r\nK\\0\x80",    // bytes that are no lead byte
+	}
+	repls := []string{"", "x", "http://例え.jp/パス", "日本", "\n", "a\x1b"}
+	for _, src := range sources {
+		d := cs.NewDecoder()
+		text, err := d.Bytes([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := d.Map()
+		// Character boundaries: decoded offsets that start a source
+		// character, and the end.
+		var cuts []int64
+		for i := 0; i <= len(text); {
+			if n := len(cuts); n == 0 || m.SourceOffset(int64(i)) != m.SourceOffset(cuts[n-1]) {
+				cuts = append(cuts, int64(i))
+			}
+			if i == len(text) {
+				break
+			}
+			_, n := utf8.DecodeRune(text[i:])
+			i += n
+		}
+		for ai, a := range cuts {
+			for _, b := range cuts[ai:] {
+				for _, r := range repls {
+					name := fmt.Sprintf("%q/%d:%d/%q", src, a, b, r)
+					t.Run(name, func(t *testing.T) {
+						enc, err := cs.Encode(nil, r, FallbackError)
+						if err != nil {
+							t.Fatal(err)
+						}
+						pre, suf := m.Bracket(a, b)
+						sa, sb := m.SourceOffset(a), m.SourceOffset(b)
+						out := src[:sa] + string(pre) + string(enc) + string(suf) + src[sb:]
+						want := string(text[:a]) + strings.ReplaceAll(r, "\x1b", "\uFFFD") + string(text[b:])
+						got, _ := cs.NewDecoder().Bytes([]byte(out))
+						if string(got) != want {
+							t.Errorf("%q decodes to %q, want %q", out, got, want)
+						}
+					})
+				}
+			}
+		}
 	}
 }

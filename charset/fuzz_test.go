@@ -170,7 +170,86 @@ func bareDecodeAt(cs *Charset, src []byte, start bool) []byte {
 	if start {
 		src = bytes.TrimPrefix(src, []byte(cs.bom()))
 	}
+	if cs.kind == kindISO2022JP {
+		return refISO2022JP(src)
+	}
 	out, _ := cs.enc.NewDecoder().Bytes(src)
+	return out
+}
+
+// refISO2022JP decodes a whole ISO-2022-JP document one byte at a time by
+// the rules iso2022JPDecoder documents: those of x/text, with the WHATWG
+// rule for the bytes of a two-byte character. It is written apart from the
+// streaming decoder so that the fuzz targets check one against the other.
+func refISO2022JP(src []byte) []byte {
+	const (
+		ascii = iota
+		kana
+		jis0208
+		jis0212
+	)
+	tables := jisTables()
+	var out []byte
+	bad := func() { out = append(out, "\uFFFD"...) }
+	state := ascii
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c == 0x1b {
+			next, n := -1, 3
+			switch rest := string(src[i:]); {
+			case strings.HasPrefix(rest, "\x1b$@"), strings.HasPrefix(rest, "\x1b$B"):
+				next = jis0208
+			case strings.HasPrefix(rest, "\x1b$(D"):
+				next, n = jis0212, 4
+			case strings.HasPrefix(rest, "\x1b(B"), strings.HasPrefix(rest, "\x1b(J"):
+				next = ascii
+			case strings.HasPrefix(rest, "\x1b(I"):
+				next = kana
+			}
+			if next < 0 {
+				bad()
+				i++
+			} else {
+				state = next
+				i += n
+			}
+			continue
+		}
+		switch {
+		case c >= 0x80:
+			bad()
+		case state == ascii:
+			out = append(out, c)
+		case state == kana:
+			if c < 0x21 || c > 0x5f {
+				bad()
+			} else {
+				out = utf8.AppendRune(out, 0xff61+rune(c)-0x21)
+			}
+		case c == '\n':
+			state = ascii
+			out = append(out, c)
+		case c < 0x21 || c > 0x7e, i+1 == len(src), src[i+1] == 0x1b:
+			bad()
+		default:
+			t := src[i+1]
+			i++
+			if t < 0x21 || t > 0x7e {
+				bad()
+				break
+			}
+			k := 0
+			if state == jis0212 {
+				k = 1
+			}
+			if r := tables[k][int(c-0x21)*94+int(t-0x21)]; r != 0 {
+				out = utf8.AppendRune(out, rune(r))
+			} else {
+				bad()
+			}
+		}
+		i++
+	}
 	return out
 }
 

@@ -93,7 +93,7 @@ const (
 	// ToURI is the identity on ASCII hosts (a URI's host is not IDNA-
 	// processed; bis-07 3.4 applies ToASCII to non-ASCII reg-names only);
 	// Jena runs IDNA2003 on them and throws for "xn--andr--ep-" or
-	// "jjc^3.org" (where ToURI percent-encodes the "^").
+	// formerly "jjc^3.org", which ToURI now refuses too.
 	jenaASCIIHost = "ascii-host"
 	// Display maps the host by the IDNA profile (UTS #46 case folding):
 	// "André.example.org" is shown "andré.example.org" (Section 5.3.2.1:
@@ -111,6 +111,9 @@ const (
 	// Jena's DOUBLE_DASH_IN_REG_NAME fires on "dickinson-i-4", which has
 	// no "--" at all (a Jena false positive); the label is valid LDH.
 	jenaFalseDash = "jena-false-double-dash"
+	// Display fails, as ToURI does, on a host with a character no reg-name
+	// allows ("jjc^3.org"; RFC 3986 Section 3.2.2); Jena shows it as it is.
+	jenaHostChar = "host-char-not-allowed"
 )
 
 // percentDecodeAll decodes every triplet, to compare two texts that differ
@@ -128,6 +131,13 @@ func TestConformanceJenaToASCII(t *testing.T) {
 		j.total++
 		got, err := ToURI(c.IRI)
 		if c.ToASCIIString.Value != nil && err == nil && got == *c.ToASCIIString.Value {
+			j.pass++
+			continue
+		}
+		// Both refuse: "jjc^3.org" has a character no reg-name allows
+		// (RFC 3986 Section 3.2.2), which ToURI reports rather than
+		// percent-encoding it.
+		if c.ToASCIIString.Exception != nil && err != nil && err.(Violation).Code == CodeCharNotAllowed {
 			j.pass++
 			continue
 		}
@@ -179,6 +189,8 @@ func TestConformanceJenaDisplay(t *testing.T) {
 			j.diff(jenaEncoding)
 		case err == nil && strings.EqualFold(got, want):
 			j.diff(jenaHostCase)
+		case err != nil && err.(Violation).Code == CodeCharNotAllowed && strings.Contains(err.Error(), "in host"):
+			j.diff(jenaHostChar)
 		default:
 			t.Errorf("Display(%+q) = %+q, %v; Jena %+q", c.IRI, got, err, want)
 		}
@@ -269,8 +281,8 @@ func TestConformanceJenaViolations(t *testing.T) {
 }
 
 const (
-	jenaToASCIIFloor = 328
-	jenaDisplayFloor = 279
+	jenaToASCIIFloor = 330
+	jenaDisplayFloor = 281
 	jenaResolveFloor = 80
 	jenaSyntaxFloor  = 347
 	jenaHostFloor    = 345

@@ -64,18 +64,29 @@ func (c *Converter) prepare(s string) string {
 // Every character not allowed in a URI is converted to UTF-8 and
 // percent-encoded with uppercase hex digits; existing percent-encodings are
 // copied as they are, so ToURI is the identity on URI references and
-// idempotent. A "%" that does not start a percent-encoding becomes "%25". A
-// reg-name host with non-ASCII characters is converted by IDNA ToASCII
-// (HostToASCII) and never percent-encoded; if that fails, ToURI fails. The
-// query of an http or https reference from a non-UCS document is encoded in
-// the document charset (Section 3.5, see Converter.Charset).
+// idempotent. A reg-name host with non-ASCII characters is converted by IDNA
+// ToASCII (HostToASCII) and never percent-encoded. The query of an http or
+// https reference from a non-UCS document is encoded in the document charset
+// (Section 3.5, see Converter.Charset).
 //
-// The error is a Violation with the byte offset of the fault: a structural
-// fault found by Parse, a host that fails IDNA, or input that is not UTF-8.
+// The error is a Violation with the byte offset of the fault, and the input
+// is returned unchanged with it:
+//   - a structural fault found by Parse;
+//   - a "%" not followed by two hex digits (CodeBadPercent): the string is
+//     not an IRI (Section 2.2 pct-encoded), and guessing "%25" would name
+//     another resource than the one a browser, which keeps the "%", reaches;
+//   - a reg-name host with a character no reg-name allows (a space, "<",
+//     "\", ...; CodeCharNotAllowed), a percent-encoded host that does not
+//     decode to a valid name, or a non-ASCII host that fails IDNA
+//     (CodeBadHost): a host is never percent-encoded to make it fit;
+//   - input that is not UTF-8.
 func (c *Converter) ToURI(s string) (string, error) {
 	s = c.prepare(s)
 	u, err := Parse(s)
 	if err != nil {
+		return s, err
+	}
+	if err := u.checkHost(); err != nil {
 		return s, err
 	}
 	if !c.uriNeedsChange(&u) {
@@ -95,6 +106,9 @@ func (c *Converter) AppendURI(dst []byte, s string) ([]byte, error) {
 	s = c.prepare(s)
 	u, err := Parse(s)
 	if err != nil {
+		return dst, err
+	}
+	if err := u.checkHost(); err != nil {
 		return dst, err
 	}
 	if !c.uriNeedsChange(&u) {
@@ -202,16 +216,17 @@ func (u *IRI) uriHost() (string, error) {
 }
 
 // uriRegName returns the URI form of a DNS name found at byte off of the
-// reference: an ASCII name percent-encoded like any other component (so a
-// URI's host is unchanged); a name with non-ASCII characters, after decoding
-// its percent-encoded octets, by HostToASCII, never percent-encoded.
+// reference: an ASCII name as it is; a name with non-ASCII characters, after
+// decoding its percent-encoded octets, by HostToASCII. It is never
+// percent-encoded: an ASCII character that no reg-name allows (RFC 3986
+// Section 3.2.2: unreserved, sub-delims and percent-encodings only) or a
+// stray "%" is an error at its offset.
 func uriRegName(host string, off int) (string, error) {
+	if i := badHostByte(host); i >= 0 {
+		return "", hostCharViolation(host, off, i)
+	}
 	if isASCII(host) {
-		if firstToEncode(compHost, host) < 0 {
-			return host, nil
-		}
-		b, err := appendEncoded(nil, compHost, host, off)
-		return string(b), err
+		return host, nil
 	}
 	if i := invalidUTF8(host); i >= 0 {
 		return "", Violation{Offset: off + i, Code: CodeInvalidUTF8, Char: -1}
@@ -229,9 +244,9 @@ func uriRegName(host string, off int) (string, error) {
 }
 
 // appendEncoded appends the URI form of one component (Section 3.3): UTF-8
-// percent-encoding of every character not allowed in it, "%25" for a "%"
-// that does not start a percent-encoding. off is the component's offset in
-// the reference, for errors.
+// percent-encoding of every character not allowed in it. A "%" that does not
+// start a percent-encoding is an error (CodeBadPercent). off is the
+// component's offset in the reference, for errors.
 func appendEncoded(dst []byte, comp component, s string, off int) ([]byte, error) {
 	allowed := &uriAllowed[comp]
 	for i := 0; i < len(s); i++ {
@@ -247,12 +262,11 @@ func appendEncoded(dst []byte, comp component, s string, off int) ([]byte, error
 			}
 			i += size - 1
 		case b == '%':
-			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-				dst = append(dst, s[i:i+3]...)
-				i += 2
-			} else {
-				dst = append(dst, "%25"...)
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return dst, badPercent(comp, off+i)
 			}
+			dst = append(dst, s[i:i+3]...)
+			i += 2
 		case allowed[b]:
 			dst = append(dst, b)
 		default:
@@ -384,33 +398,59 @@ func percentDecode(s string) string {
 }
 
 // ToIRI maps a URI reference to an IRI reference by steps 1 to 6 of Section
-// 3.7. Percent-encodings are decoded where they form strict UTF-8 (no
-// overlong forms, surrogates, code points above U+10FFFF or truncated
-// sequences) of characters appropriate in an IRI; kept encoded are "%",
-// reserved characters, ASCII characters not allowed in URIs, and the
-// characters Sections 2.2, 4.1 and 6.1 keep out of IRIs: controls,
-// non-characters, specials, private use (even in the query), tags, bidi
-// formatting characters, and space look-alikes and invisible characters.
-// Octets that are re-encoded are written with uppercase hex digits; triplets
-// left alone keep their case. A reg-name host is decoded only if the result
-// is a valid IDNA name, and its "xn--" labels become Unicode where they are
-// valid (step 6).
+// 3.7, and returns a valid IRI reference (Validate reports nothing for it).
+//
+// Percent-encodings are decoded where they form strict UTF-8 (no overlong
+// forms, surrogates, code points above U+10FFFF or truncated sequences) of
+// characters appropriate in an IRI; kept encoded are "%", reserved
+// characters, ASCII characters not allowed in URIs, and the characters
+// Sections 2.2, 4.1 and 6.1 keep out of IRIs: controls, non-characters,
+// specials, private use (even in the query), tags, bidi formatting
+// characters, and space look-alikes and invisible characters. Octets that
+// are re-encoded are written with uppercase hex digits; triplets left alone
+// keep their case. A reg-name host is decoded only if the result is a valid
+// IDNA name, and its "xn--" labels become Unicode where they are valid
+// (step 6).
+//
+// The input may already contain non-ASCII characters; those an IRI allows
+// are kept. A character that the component does not allow is
+// percent-encoded as ToURI would, so that the result is an IRI: a space is
+// "%20", a bidi formatting character (U+200E, U+200F, U+061C, U+202A to
+// U+202E, U+2066 to U+2069; Section 4.1) is encoded, and so are controls,
+// non-characters, specials, and private-use characters outside the query
+// (Section 2.2).
 //
 // For a URI, ToURI of the result gives the URI back, up to the case of
 // percent-encodings and percent-encoded unreserved characters (and a
-// percent-encoded host, which comes back as its A-label). The input may
-// already contain non-ASCII characters; they are kept. Only structural
-// faults (see Parse) make ToIRI fail.
+// percent-encoded host, which comes back as its A-label).
+//
+// ToIRI fails, returning s and a Violation with its offset, where no IRI
+// can be made without guessing: a structural fault (see Parse), a "%" not
+// followed by two hex digits, bytes that are not UTF-8, and a reg-name host
+// with a character no reg-name allows or, if it has non-ASCII characters
+// (written or percent-encoded), one that fails the IDNA profile of Section
+// 3.4. An ASCII host name is copied as it is written, valid A-labels aside
+// (step 6): the one thing in the result that Validate may still report is
+// such a name that the IDNA profile rejects, such as "xn--0ca24w" or
+// "r3---sn-abc.example", which RFC 3986 allows as a reg-name.
 func (c *Converter) ToIRI(s string) (string, error) {
 	s = c.prepare(s)
 	u, err := Parse(s)
 	if err != nil {
 		return s, err
 	}
-	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) && !u.isMailto() {
+	if err := u.checkHost(); err != nil {
+		return s, err
+	}
+	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) &&
+		!u.isMailto() && u.iriClean() {
 		return s, nil
 	}
-	return bytesToString(c.appendIRI(make([]byte, 0, len(s)), s, &u)), nil
+	b, err := c.appendIRI(make([]byte, 0, len(s)+8), &u)
+	if err != nil {
+		return s, err
+	}
+	return bytesToString(b), nil
 }
 
 // AppendIRI appends the IRI form of the URI reference s to dst (see ToIRI).
@@ -420,27 +460,229 @@ func (c *Converter) AppendIRI(dst []byte, s string) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return c.appendIRI(dst, s, &u), nil
+	if err := u.checkHost(); err != nil {
+		return dst, err
+	}
+	n := len(dst)
+	out, err := c.appendIRI(dst, &u)
+	if err != nil {
+		return dst[:n], err
+	}
+	return out, nil
 }
 
-func (c *Converter) appendIRI(dst []byte, s string, u *IRI) []byte {
+// iriClean reports whether every character of the userinfo, path, query
+// and fragment of u may stay as it is in an IRI.
+func (u *IRI) iriClean() bool {
+	return (!u.HasUserinfo || firstNotIRI(compUserinfo, u.Userinfo) < 0) &&
+		firstNotIRI(compPath, u.Path) < 0 &&
+		(!u.HasQuery || firstNotIRI(compQuery, u.Query) < 0) &&
+		(!u.HasFragment || firstNotIRI(compFragment, u.Fragment) < 0)
+}
+
+func (c *Converter) appendIRI(dst []byte, u *IRI) ([]byte, error) {
+	var err error
+	if u.Scheme != "" {
+		dst = append(dst, u.Scheme...)
+		dst = append(dst, ':')
+	}
+	if u.HasAuthority {
+		dst = append(dst, '/', '/')
+		if u.HasUserinfo {
+			if dst, err = appendIRIComponent(dst, compUserinfo, u.Userinfo, u.UserinfoOffset); err != nil {
+				return dst, err
+			}
+			dst = append(dst, '@')
+		}
+		if u.HostKind == HostRegName {
+			dst = appendIRIHost(dst, u.Host) // checked by checkHost
+		} else {
+			dst = append(dst, u.Host...) // IP addresses have nothing to decode
+		}
+		if u.HasPort {
+			dst = append(dst, ':')
+			dst = append(dst, u.Port...)
+		}
+	}
 	if u.isMailto() {
-		pathEnd := u.PathOffset + len(u.Path)
-		dst = appendDecoded(dst, s[:u.PathOffset], nil)
-		dst = appendMailtoIRI(dst, u.Path)
-		return appendDecoded(dst, s[pathEnd:], nil)
-	}
-	if u.Host == "" {
-		return appendDecoded(dst, s, nil)
-	}
-	hostEnd := u.HostOffset + len(u.Host)
-	dst = appendDecoded(dst, s[:u.HostOffset], nil)
-	if u.HostKind == HostRegName {
-		dst = appendIRIHost(dst, u.Host)
+		dst, err = appendMailtoIRI(dst, u.Path, u.PathOffset)
 	} else {
-		dst = append(dst, u.Host...) // IP addresses have nothing to decode
+		dst, err = appendIRIComponent(dst, compPath, u.Path, u.PathOffset)
 	}
-	return appendDecoded(dst, s[hostEnd:], nil)
+	if err != nil {
+		return dst, err
+	}
+	if u.HasQuery {
+		dst = append(dst, '?')
+		if dst, err = appendIRIComponent(dst, compQuery, u.Query, u.QueryOffset); err != nil {
+			return dst, err
+		}
+	}
+	if u.HasFragment {
+		dst = append(dst, '#')
+		if dst, err = appendIRIComponent(dst, compFragment, u.Fragment, u.FragmentOffset); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
+// firstNotIRI returns the offset of the first byte of s that cannot stay as
+// it is in the given IRI component: an ASCII character outside the
+// component's production, a "%" not followed by two hex digits, a byte that
+// is not UTF-8, a code point outside ucschar (iprivate is allowed in the
+// query), or a bidi formatting character. It returns -1 if there is none.
+func firstNotIRI(comp component, s string) int {
+	allowed := &uriAllowed[comp]
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b == '%' {
+				if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+					return i
+				}
+				i += 3
+				continue
+			}
+			if !allowed[b] {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !iriCharOK(comp, r, size) {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// iriCharOK reports whether the non-ASCII character r, of size bytes, may
+// appear as itself in the given component (Sections 2.2 and 4.1).
+func iriCharOK(comp component, r rune, size int) bool {
+	if r == utf8.RuneError && size == 1 || IsBidiFormatting(r) {
+		return false
+	}
+	return IsUcschar(r) || comp == compQuery && IsIprivate(r)
+}
+
+// appendIRIComponent appends the IRI form of one component: characters it
+// may not contain are percent-encoded first (as UTF-8), then Section 3.7
+// steps 2 to 5 decode what an IRI may show. A stray "%" and bytes that are
+// not UTF-8 are errors; off is the component's offset, for them.
+func appendIRIComponent(dst []byte, comp component, s string, off int) ([]byte, error) {
+	i := firstNotIRI(comp, s)
+	if i < 0 {
+		return appendDecoded(dst, s, nil), nil
+	}
+	enc := make([]byte, 0, len(s)+16)
+	enc = append(enc, s[:i]...)
+	for len(s) > i {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			switch {
+			case b == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])):
+				return dst, badPercent(comp, off+i)
+			case b == '%':
+				enc = append(enc, s[i:i+3]...)
+				i += 3
+			case uriAllowed[comp][b]:
+				enc = append(enc, b)
+				i++
+			default:
+				enc = appendPct(enc, b)
+				i++
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return dst, Violation{Offset: off + i, Code: CodeInvalidUTF8, Char: -1}
+		}
+		if iriCharOK(comp, r, size) {
+			enc = append(enc, s[i:i+size]...)
+		} else {
+			for k := 0; k < size; k++ {
+				enc = appendPct(enc, s[i+k])
+			}
+		}
+		i += size
+	}
+	return appendDecoded(dst, bytesToString(enc), nil), nil
+}
+
+// badPercent is the error for a "%" at offset off that does not start a
+// percent-encoding.
+func badPercent(comp component, off int) Violation {
+	return Violation{Offset: off, Code: CodeBadPercent, Char: -1, Detail: componentNames[comp]}
+}
+
+// badHostByte returns the offset of the first ASCII byte of a reg-name that
+// no reg-name allows (RFC 3986 Section 3.2.2: unreserved, sub-delims and
+// percent-encodings), a "%" not followed by two hex digits included, or -1.
+// Non-ASCII characters are left to IDNA.
+func badHostByte(host string) int {
+	for i := 0; i < len(host); i++ {
+		b := host[i]
+		switch {
+		case b >= utf8.RuneSelf:
+		case b == '%':
+			if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) {
+				return i
+			}
+			i += 2
+		case !uriAllowed[compHost][b]:
+			return i
+		}
+	}
+	return -1
+}
+
+// hostCharViolation is the error for the byte at i of a host found at off
+// that badHostByte reported.
+func hostCharViolation(host string, off, i int) Violation {
+	if host[i] == '%' {
+		return badPercent(compHost, off+i)
+	}
+	return Violation{Offset: off + i, Code: CodeCharNotAllowed, Char: rune(host[i]), Detail: componentNames[compHost]}
+}
+
+// checkHost checks the reg-name host of u as every conversion needs it: no
+// character that a reg-name cannot contain (a host is never
+// percent-encoded to make it fit), and, for a name with non-ASCII
+// characters, written as such or percent-encoded, a name that converts by
+// the IDNA profile of Section 3.4. An ASCII name is left as it is written,
+// even one the profile rejects: RFC 3986 does not restrict a reg-name to
+// DNS syntax, and Section 3.7 step 6 keeps an "xn--" label that is not a
+// valid A-label (Validate reports such names).
+func (u *IRI) checkHost() error {
+	if u.HostKind != HostRegName {
+		return nil
+	}
+	if i := badHostByte(u.Host); i >= 0 {
+		return hostCharViolation(u.Host, u.HostOffset, i)
+	}
+	if !isASCII(u.Host) {
+		_, err := uriRegName(u.Host, u.HostOffset)
+		return err
+	}
+	if strings.IndexByte(u.Host, '%') < 0 {
+		return nil
+	}
+	// The octets stand for the characters of the name.
+	dec := percentDecode(u.Host)
+	if i := badHostByte(dec); i >= 0 && dec[i] != '%' {
+		return Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: rune(dec[i]),
+			Detail: "percent-encoded character not allowed in a host name"}
+	}
+	if !isASCII(dec) && utf8.ValidString(dec) {
+		if _, err := HostToASCII(dec); err != nil {
+			return Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
+		}
+	}
+	return nil
 }
 
 // appendIRIHost appends the IRI form of a reg-name host: its percent-encoded

@@ -93,16 +93,28 @@ func Display(s string, o DisplayOptions) (string, error) {
 //   - Escaping is minimal in the sense of Unicode UTS #58: a character that
 //     would end a link found in text stays escaped — a Link_Term=Hard
 //     character anywhere, a closing bracket that matches no opening one, and
-//     a final Link_Term=Soft character (sentence punctuation).
+//     a final Link_Term=Soft character (sentence punctuation) — but only
+//     where escaping names the same resource: a reserved character
+//     (gen-delims and sub-delims, RFC 3986 Section 2.2) written as itself
+//     stays as itself, since its percent-encoding is a different URI
+//     (Section 6.2.2.2 allows only unreserved characters and non-ASCII
+//     characters, through Section 3.3, to change form). Display never
+//     changes the identifier.
 //   - An IRI that contains right-to-left characters is wrapped as Bidi says;
 //     any other IRI, ASCII-only ones in particular, gets no marks.
 //
-// Display fails where ToURI fails: a structural fault, or a host that fails
-// IDNA.
+// Display fails where ToURI fails: a structural fault, a "%" not followed
+// by two hex digits, bytes that are not UTF-8, or a host with a character
+// no reg-name allows or that fails IDNA. Like ToURI, and unlike ToIRI, it
+// shows an ASCII host name that the IDNA profile would reject (such as
+// "r3---sn-abc.example") as it is.
 func (c *Converter) Display(s string) (string, error) {
 	s = c.prepare(s)
 	u, err := Parse(s)
 	if err != nil {
+		return s, err
+	}
+	if err := u.checkHost(); err != nil {
 		return s, err
 	}
 	d := displayer{uri: make([]byte, 0, 3*len(s)+8)}
@@ -178,24 +190,7 @@ func (d *displayer) component(b []byte, comp component, s string, off int) ([]by
 	}
 	start := len(b)
 	b = appendDecoded(b, bytesToString(d.uri), isHardChar) // d.uri is not written during the call
-	b = showStrayPercents(b, start)
 	return enforceBidiComponents(b, start), nil
-}
-
-// showStrayPercents turns each "%25" of b[start:] that is not followed by two
-// hex digits back into "%": such a "%" cannot be read as a percent-encoding,
-// so showing it as itself is unambiguous (and what UTS #58 shows).
-func showStrayPercents(b []byte, start int) []byte {
-	w := start
-	for r := start; r < len(b); r++ {
-		b[w] = b[r]
-		w++
-		if b[r] == '%' && r+2 < len(b) && b[r+1] == '2' && b[r+2] == '5' &&
-			(r+4 >= len(b) || !isHex(b[r+3]) || !isHex(b[r+4])) {
-			r += 2
-		}
-	}
-	return b[:w]
 }
 
 // isHardChar reports whether r would end a link in running text.
@@ -383,7 +378,11 @@ func hasRTL(b []byte) bool {
 // and fragment of a display form, which start at from: closing brackets that
 // match no opening bracket, and a final Link_Term=Soft character at or after
 // softFrom, are percent-encoded, so that a linkifier does not end the link
-// early. The scheme and authority are left alone: brackets there are syntax
+// early — unless the character is reserved (RFC 3986 Section 2.2), whose
+// percent-encoding would name another resource: ")" and a final ";", ",",
+// "!", "'", ":" and "?" stay as they are, and a linkifier may end the link
+// before them. A final "." (unreserved) and non-ASCII punctuation are
+// escaped. The scheme and authority are left alone: brackets there are syntax
 // (IP literals) and a host is never percent-encoded.
 func escapeLinkTerms(b []byte, from, softFrom int) []byte {
 	var stack []rune
@@ -407,6 +406,10 @@ func escapeLinkTerms(b []byte, from, softFrom int) []byte {
 			}
 		case LinkSoft:
 			escape = i+size == len(b) && i >= softFrom && !endsInDotSegment(b[softFrom:])
+		}
+		if escape && size == 1 && isReservedASCII(b[i]) {
+			// RFC 3986 Section 2.2: "a;" and "a%3B" are different URIs.
+			escape = false
 		}
 		if escape {
 			if out == nil {

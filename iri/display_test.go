@@ -153,12 +153,16 @@ func TestDisplayLinkTerms(t *testing.T) {
 		{"http://example.com/a.", "http://example.com/a%2E"},
 		{"http://example.com/a.b", "http://example.com/a.b"},
 		{"http://example.com/a%2E", "http://example.com/a%2E"},
-		{"http://example.com/a!", "http://example.com/a%21"},
+		// A reserved character keeps its form (RFC 3986 Section 2.2).
+		{"http://example.com/a!", "http://example.com/a!"},
+		{"http://example.com/a%21", "http://example.com/a%21"},
 		{"http://example.com/%E3%80%82", "http://example.com/%E3%80%82"}, // final 。
 		{"http://example.com/%E3%80%82x", "http://example.com/\u3002x"},  // 。 inside
 		{"http://example.com/(a)", "http://example.com/(a)"},
-		{"http://example.com/a)", "http://example.com/a%29"},
-		{"http://example.com/a)b(c)", "http://example.com/a%29b(c)"},
+		{"http://example.com/a)", "http://example.com/a)"},
+		{"http://example.com/a)b(c)", "http://example.com/a)b(c)"},
+		{"http://example.com/a%29", "http://example.com/a%29"},
+		{"http://example.com/a%EF%BC%89b", "http://example.com/a%EF%BC%89b"},           // unmatched full-width ）
 		{"http://example.com/%EF%BC%88a%EF%BC%89", "http://example.com/\uff08a\uff09"}, // full-width pair
 		{"http://example.com/a%EF%BC%89", "http://example.com/a%EF%BC%89"},
 		// Delimiters and hosts keep their meaning: no escaping there.
@@ -168,16 +172,16 @@ func TestDisplayLinkTerms(t *testing.T) {
 		{"mailto:", "mailto:"},
 		// Hard characters stay encoded, even unreserved-looking ones.
 		{"http://example.com/a%20b%E3%80%80c", "http://example.com/a%20b%E3%80%80c"},
-		// A stray "%" is shown as itself.
-		{"http://example.com/100%", "http://example.com/100%"},
-		{"http://example.com/100%25", "http://example.com/100%"},
+		// "%25" is a percent sign as data: it stays encoded, since a "%"
+		// shown as itself would not be an IRI (Section 2.2 pct-encoded).
+		{"http://example.com/100%25", "http://example.com/100%25"},
 		{"http://example.com/%2541", "http://example.com/%2541"},
 	}
 	checkDisplay(t, tests)
 }
 
 func TestDisplayErrors(t *testing.T) {
-	for _, in := range []string{"http://0\u00e0.\u05d0/", "http://[::1/", "http://\u00e9\xff/"} {
+	for _, in := range []string{"http://0\u00e0.\u05d0/", "http://[::1/", "http://\u00e9\xff/", "http://example.com/100%"} {
 		if got, err := Display(in, DisplayOptions{}); err == nil {
 			t.Errorf("Display(%+q) = %+q, want an error", in, got)
 		}

@@ -40,9 +40,10 @@ func ExampleConverter_ToURI_documentCharset() {
 
 func ExampleDisplay() {
 	for _, s := range []string{
-		"https://ar.wikipedia.org/wiki/%D9%85%D8%B5%D8%B1", // right-to-left: isolated
-		"https://xn--pple-43d.com/",                        // Cyrillic "а" + "pple": A-label
-		"https://example.com/wiki/Foo_(bar))",              // unbalanced ")": escaped
+		"https://ar.wikipedia.org/wiki/%D9%85%D8%B5%D8%B1",     // right-to-left: isolated
+		"https://xn--pple-43d.com/",                            // Cyrillic "а" + "pple": A-label
+		"https://example.com/wiki/%E6%97%A5%E6%9C%AC%E3%80%82", // final "。": escaped
+		"https://example.com/wiki/Foo_(bar))",                  // reserved ")": kept
 	} {
 		d, _ := iri.Display(s, iri.DisplayOptions{})
 		fmt.Printf("%+q\n", d)
@@ -50,7 +51,8 @@ func ExampleDisplay() {
 	// Output:
 	// "\u2066https://ar.wikipedia.org/wiki/\u0645\u0635\u0631\u2069"
 	// "https://xn--pple-43d.com/"
-	// "https://example.com/wiki/Foo_(bar)%29"
+	// "https://example.com/wiki/\u65e5\u672c%E3%80%82"
+	// "https://example.com/wiki/Foo_(bar))"
 }
 
 func ExampleValidate() {

@@ -24,6 +24,10 @@ var fuzzSeeds = []string{
 	"http://[v7.x:y]/",
 	"//\u00e9.example/",
 	"http://\u0430pple.com/",
+	"http://example.com/a b\u200e\u202e\ue000?\ue000#\ufdd0",
+	"http://ex ample.com/",
+	"http://example.com/a;",
+	"http://example.com/100%",
 }
 
 func addSeeds(f *testing.F) {
@@ -140,10 +144,16 @@ func FuzzToURI(f *testing.F) {
 }
 
 // For a URI u, ToURI(ToIRI(u)) is u up to the differences Section 3.7
-// allows; the IRI contains none of the characters 3.7 keeps encoded.
+// allows; the IRI contains none of the characters 3.7 keeps encoded. For
+// any input ToIRI accepts, the result is a valid IRI.
 func FuzzToIRI(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		if out, err := ToIRI(s); err == nil {
+			checkValidIRI(t, s, out)
+		} else if out != s {
+			t.Fatalf("ToIRI(%q) fails (%v) but returns %q", s, err, out)
+		}
 		uri, err := ToURI(s)
 		if err != nil {
 			return
@@ -152,6 +162,7 @@ func FuzzToIRI(f *testing.F) {
 		if err != nil {
 			t.Fatalf("ToIRI(%q): %v", uri, err)
 		}
+		checkValidIRI(t, uri, iri)
 		for _, r := range iri {
 			if r >= utf8.RuneSelf && keepEncoded(r) {
 				t.Fatalf("ToIRI(%q) = %+q contains %U", uri, iri, r)
@@ -165,6 +176,25 @@ func FuzzToIRI(f *testing.F) {
 			t.Fatalf("round trip: %q -> %+q -> %q", uri, iri, back)
 		}
 	})
+}
+
+// checkValidIRI fails unless Validate finds nothing in out = ToIRI(in),
+// apart from an ASCII host name that ToIRI copied from in as it was written
+// (up to decoding percent-encoded unreserved characters and the case of
+// A-labels) and the IDNA profile rejects (see ToIRI).
+func checkValidIRI(t *testing.T, in, out string) {
+	t.Helper()
+	for _, v := range Validate(out) {
+		if v.Code == CodeBadHost {
+			u, _ := Parse(out)
+			w, _ := Parse(in)
+			if v.Offset == u.HostOffset && isASCII(percentDecode(u.Host)) &&
+				strings.EqualFold(percentDecode(u.Host), percentDecode(w.Host)) {
+				continue
+			}
+		}
+		t.Fatalf("ToIRI(%+q) = %+q is not an IRI: %v", in, out, v)
+	}
 }
 
 // The display form without its bidi marks is the same IRI: it converts to
@@ -190,8 +220,9 @@ func FuzzDisplay(f *testing.F) {
 			if err != nil {
 				t.Fatalf("display form %+q does not convert: %v", stripped, err)
 			}
-			const escaped = ".,!?'\":;)]}>%"
-			if canonURI(got, escaped) != canonURI(want, escaped) {
+			// Only unreserved characters (and non-ASCII ones, through
+			// Section 3.3) may change form: canonURI allows nothing else.
+			if canonURI(got, "") != canonURI(want, "") {
 				t.Fatalf("Display(%q) = %+q names %q, want %q", s, d, got, want)
 			}
 			if isASCII(want) && d != stripped && !hasRTL([]byte(stripped)) {
@@ -270,4 +301,74 @@ func FuzzResolve(f *testing.F) {
 			}
 		}
 	})
+}
+
+// PreprocessURL is idempotent, leaves no tab or newline and nothing to trim,
+// only removes bytes or turns "\" into "/", and keeps an input that ToURI
+// accepts acceptable, except where it makes an authority ("http:\\h:x"
+// has none, "http://h:x" a bad port): the URL Standard fails there too.
+func FuzzPreprocessURL(f *testing.F) {
+	addSeeds(f)
+	f.Add(" \t https://ex.org/a\\b\nc?d\\e#f\\g \x00")
+	f.Add("http:\\\\[::1")
+	f.Add("\\\\server\\share")
+	f.Add("ht\ttp:/\n/ex ample")
+	f.Fuzz(func(t *testing.T, s string) {
+		p := PreprocessURL(s)
+		if again := PreprocessURL(p); again != p {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, p, again)
+		}
+		if strings.ContainsAny(p, "\t\n\r") {
+			t.Fatalf("PreprocessURL(%q) = %q keeps a tab or newline", s, p)
+		}
+		if p != "" && (p[0] <= ' ' || p[len(p)-1] <= ' ') {
+			t.Fatalf("PreprocessURL(%q) = %q keeps a C0 control or space at an end", s, p)
+		}
+		if len(p) > len(s) {
+			t.Fatalf("PreprocessURL(%q) = %q is longer", s, p)
+		}
+		// p is s with bytes removed and "\" turned into "/".
+		k := 0
+		for i := 0; i < len(s) && k < len(p); i++ {
+			if s[i] == p[k] || s[i] == '\\' && p[k] == '/' {
+				k++
+			}
+		}
+		if k != len(p) {
+			t.Fatalf("PreprocessURL(%q) = %q is not a subsequence of its input", s, p)
+		}
+		if _, err := ToURI(s); err != nil {
+			return
+		}
+		_, err := ToURI(p)
+		if err == nil {
+			return
+		}
+		start, end, ok := authorityOf(p)
+		v, isV := err.(Violation)
+		if !ok || !isV || v.Offset < start || v.Offset > end {
+			t.Fatalf("ToURI(%q) succeeds but ToURI(PreprocessURL) = ToURI(%q) fails outside an authority: %v", s, p, err)
+		}
+		if a, b, ok := authorityOf(s); ok && s[a:b] == p[start:end] {
+			t.Fatalf("ToURI(%q) succeeds but ToURI(%q) fails in the same authority: %v", s, p, err)
+		}
+	})
+}
+
+// authorityOf returns the byte range of the authority of s, if it has one:
+// after "//" at the start of s or after its scheme, up to "/", "?" or "#".
+func authorityOf(s string) (start, end int, ok bool) {
+	rest := s
+	if scheme, has := urlScheme(s); has {
+		rest = s[len(scheme)+1:]
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return 0, 0, false
+	}
+	start = len(s) - len(rest) + 2
+	end = start
+	for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
+		end++
+	}
+	return start, end, true
 }

@@ -42,7 +42,7 @@ var hostProfile = idna.New(
 const UnicodeVersion = idna.UnicodeVersion
 
 // HostToASCII converts a reg-name host to its ASCII form by the IDNA profile
-// of Section 3.4 (see the package documentation): each label is mapped and
+// of Section 3.4 (see "The IDNA profile" in the package documentation): each label is mapped and
 // validated, and labels with non-ASCII characters become A-labels ("xn--").
 // The dots U+3002, U+FF0E and U+FF61 separate labels like ".". A host whose
 // conversion fails yields an error: such a host cannot be resolved.

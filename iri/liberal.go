@@ -63,26 +63,88 @@ func WebAddressToIRI(s string) string {
 	return LEIRIToIRI(s)
 }
 
+// PreprocessURL applies to s what the basic URL parser of the WHATWG URL
+// Standard does to its input before and while it splits it, where that
+// changes the string a browser resolves:
+//
+//  1. leading and trailing C0 controls and spaces (U+0000 to U+0020) are
+//     removed;
+//  2. ASCII tab and newline (U+0009, U+000A, U+000D) are removed
+//     everywhere;
+//  3. for the special schemes (http, https, ws, wss, ftp, file), and for a
+//     reference without a scheme (resolved, in an HTML document, against a
+//     base that is http, https or file), "\" is "/" before the query and
+//     fragment: the parser's scheme, authority and path states treat it so.
+//
+// So href="https://ex.org/a\b" is "https://ex.org/a/b" and a newline in
+// an href is dropped, not "%0A": a browser follows exactly the result.
+// Nothing else changes: a "%" that starts no percent-encoding stays (the
+// URL parser keeps it; ToURI then reports it), and so do spaces and other
+// characters that the conversions encode. PreprocessURL is idempotent.
+func PreprocessURL(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	s = s[i:j]
+	if strings.ContainsAny(s, "\t\n\r") {
+		// Byte by byte: bytes that are not UTF-8 are kept as they are.
+		b := make([]byte, 0, len(s))
+		for k := 0; k < len(s); k++ {
+			if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
+				b = append(b, c)
+			}
+		}
+		s = string(b)
+	}
+	if strings.IndexByte(s, '\\') >= 0 {
+		s = slashBackslashes(s)
+	}
+	return s
+}
+
+// specialSchemes are the schemes the URL Standard calls special.
+var specialSchemes = [...]string{"http", "https", "ws", "wss", "ftp", "file"}
+
 // slashBackslashes turns "\" into "/" in the part of s before any "?" or
-// "#" when the scheme treats "\" as a path separator.
+// "#" when "\" is a path separator there: s has a special scheme, or no
+// scheme at all (the URL Standard's scheme production, ALPHA followed by
+// ALPHA, DIGIT, "+", "-" or ".", then ":"), and is then resolved against a
+// special base.
 func slashBackslashes(s string) string {
 	end := strings.IndexAny(s, "?#")
 	if end < 0 {
 		end = len(s)
 	}
-	if colon := strings.IndexByte(s[:end], ':'); colon >= 0 {
-		scheme := s[:colon]
+	if scheme, ok := urlScheme(s[:end]); ok {
 		special := false
-		for _, sp := range []string{"http", "https", "ws", "wss", "ftp", "file"} {
-			if strings.EqualFold(scheme, sp) {
-				special = true
-			}
+		for _, sp := range specialSchemes {
+			special = special || strings.EqualFold(scheme, sp)
 		}
-		if !special && !strings.ContainsAny(scheme, "/\\") {
+		if !special {
 			return s
 		}
 	}
 	return strings.ReplaceAll(s[:end], "\\", "/") + s[end:]
+}
+
+// urlScheme returns the scheme of s if s starts with one and ":".
+func urlScheme(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isAlpha(c):
+		case i > 0 && isSchemeChar(c):
+		case i > 0 && c == ':':
+			return s[:i], true
+		default:
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // firstNotIRIChar returns the offset of the first byte of s that starts a

@@ -28,7 +28,13 @@ func forEachAddress(path string, f func(local string, lo int, domain string, do 
 		}
 		addr := path[start:end]
 		at := strings.LastIndexByte(addr, '@')
-		if err := f(addr[:at+1], start, addr[at+1:], start+at+1); err != nil {
+		var err error
+		if at >= 0 && isDomainLiteral(addr[at+1:]) {
+			err = f("", start, addr, start) // no DNS name: path text
+		} else {
+			err = f(addr[:at+1], start, addr[at+1:], start+at+1)
+		}
+		if err != nil {
 			return err
 		}
 		if end == len(path) {
@@ -37,6 +43,17 @@ func forEachAddress(path string, f func(local string, lo int, domain string, do 
 		start = end + 1
 	}
 	return nil
+}
+
+// isDomainLiteral reports whether the domain of an address is an address
+// literal of RFC 5321 Section 4.1.3, such as "[192.0.2.1]" or
+// "[IPv6:2001:db8::1]", written raw or with its brackets percent-encoded
+// as a mailto URI must (RFC 6068 Section 2): it is not a DNS name, and no
+// IDNA applies to it.
+func isDomainLiteral(domain string) bool {
+	open := strings.HasPrefix(domain, "[") || len(domain) >= 3 && strings.EqualFold(domain[:3], "%5B")
+	close := strings.HasSuffix(domain, "]") || len(domain) >= 3 && strings.EqualFold(domain[len(domain)-3:], "%5D")
+	return open && close && len(domain) >= 2
 }
 
 // appendMailtoURI appends the URI form of a mailto path: local parts as in
@@ -62,20 +79,54 @@ func appendMailtoURI(dst []byte, path string, off int) ([]byte, error) {
 	return dst, err
 }
 
-// appendMailtoIRI appends the IRI form of a mailto path: local parts decoded
-// as in Section 3.7, domains as reg-name hosts (step 6).
-func appendMailtoIRI(dst []byte, path string) []byte {
-	forEachAddress(path, func(local string, lo int, domain string, do int) error {
+// appendMailtoIRI appends the IRI form of a mailto path found at byte off:
+// local parts as any path text (Section 3.7), domains as reg-name hosts
+// (step 6) after the checks of uriRegName.
+func appendMailtoIRI(dst []byte, path string, off int) ([]byte, error) {
+	err := forEachAddress(path, func(local string, lo int, domain string, do int) error {
 		if lo > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendDecoded(dst, local, nil)
+		var err error
 		if local == "" {
-			dst = appendDecoded(dst, domain, nil)
-		} else {
-			dst = appendIRIHost(dst, domain)
+			dst, err = appendIRIComponent(dst, compPath, domain, off+do)
+			return err
 		}
+		if dst, err = appendIRIComponent(dst, compPath, local, off+lo); err != nil {
+			return err
+		}
+		if _, err := uriRegName(domain, off+do); err != nil {
+			return err
+		}
+		dst = appendIRIHost(dst, domain)
 		return nil
 	})
-	return dst
+	return dst, err
+}
+
+// AddressToASCII returns the e-mail address addr (local-part "@" domain, as
+// it is written in running text) with its domain converted to A-labels
+// (HostToASCII, as for a host, Section 3.4) and its local part as it is. An
+// address is not a URI: RFC 6531 lets a local part be UTF-8, and only a
+// mailto URI percent-encodes it (RFC 6068 Section 2), so "иван@пример.рф"
+// is "иван@xn--e1afmkfd.xn--p1ai". An address without "@" is returned as it
+// is. The error is a Violation with its offset in addr: a character no
+// domain allows, or a domain that fails IDNA.
+func AddressToASCII(addr string) (string, error) {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 {
+		return addr, nil
+	}
+	domain := addr[at+1:]
+	if isDomainLiteral(domain) {
+		return addr, nil
+	}
+	a, err := uriRegName(domain, at+1)
+	if err != nil {
+		return addr, err
+	}
+	if a == domain {
+		return addr, nil
+	}
+	return addr[:at+1] + a, nil
 }

@@ -86,8 +86,9 @@ func splitParts(s string) [][2]string {
 }
 
 // escapePart percent-encodes v for use as one part: non-ASCII, ASCII not
-// allowed in the component, the given syntax characters, and a "%" that
-// would read as a percent-encoding.
+// allowed in the component, the given syntax characters, and every "%"
+// (RFC 3986 Section 2.4: a "%" that is data is always "%25"; a stray "%"
+// would make the URL not a URI, which the conversions report).
 func escapePart(v string, comp component, syntax string) string {
 	var b []byte
 	for i := 0; i < len(v); i++ {
@@ -95,7 +96,7 @@ func escapePart(v string, comp component, syntax string) string {
 		switch {
 		case c >= utf8.RuneSelf, c != '%' && !uriAllowed[comp][c], strings.IndexByte(syntax, c) >= 0:
 			b = appendPct(b, c)
-		case c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]):
+		case c == '%':
 			b = append(b, "%25"...)
 		default:
 			b = append(b, c)
@@ -141,7 +142,44 @@ var uts58Deliberate = map[string]string{
 	"https://he.wikipedia.org/wiki/נאט\"ו": `'"' is not allowed in an IRI (Section 7.3); kept as %22`,
 }
 
-func runFormattingTest(t *testing.T, path string) (pass, total int) {
+// uts58Reserved reports whether got differs from want only where Display
+// keeps a form that UTS #58 changes and RFC 3986 forbids changing:
+//   - want has the percent-encoding of a reserved character (gen-delims or
+//     sub-delims) that got shows as itself: Section 2.2 says the two are
+//     different URIs, and Section 6.2.2.2 lets only unreserved characters
+//     change form, so a ")" or final "!" of the input stays;
+//   - want shows a "%" as itself where got keeps "%25": a lone "%" is not a
+//     percent-encoding (Section 2.1), so that display would not be a URI.
+func uts58Reserved(got, want string) (reason string, ok bool) {
+	var reserved, percent bool
+	for got != "" || want != "" {
+		switch {
+		case got != "" && want != "" && got[0] == want[0] &&
+			!(got[0] == '%' && strings.HasPrefix(got, "%25") && !strings.HasPrefix(want, "%25")):
+			got, want = got[1:], want[1:]
+		case len(want) >= 3 && want[0] == '%' && isHex(want[1]) && isHex(want[2]) && got != "" &&
+			unhex(want[1])<<4|unhex(want[2]) == got[0] && isReservedASCII(got[0]):
+			got, want = got[1:], want[3:]
+			reserved = true
+		case strings.HasPrefix(got, "%25") && want != "" && want[0] == '%':
+			got, want = got[3:], want[1:]
+			percent = true
+		default:
+			return "", false
+		}
+	}
+	switch {
+	case reserved && percent:
+		return "reserved character kept as written (RFC 3986 2.2, 6.2.2.2) and '%' kept as %25 (2.1)", true
+	case reserved:
+		return "reserved character kept as written (RFC 3986 2.2, 6.2.2.2)", true
+	case percent:
+		return "'%' kept as %25 (RFC 3986 2.1, 2.4)", true
+	}
+	return "", false
+}
+
+func runFormattingTest(t *testing.T, path string) (pass, deliberate, total int) {
 	conv := Converter{Bidi: BidiNone}
 	for _, c := range readFormattingTest(t, path) {
 		parts := splitParts(c.parts)
@@ -164,17 +202,22 @@ func runFormattingTest(t *testing.T, path string) (pass, total int) {
 			t.Logf("line %d: deliberate difference: %s\n got %s\nwant %s", c.line, why, got, c.expected)
 			continue
 		}
+		if why, ok := uts58Reserved(got, c.expected); ok {
+			deliberate++
+			t.Logf("line %d: deliberate difference: %s\n got %s\nwant %s", c.line, why, got, c.expected)
+			continue
+		}
 		t.Logf("line %d: Display(%s)\n got %s\nwant %s", c.line, src, got, c.expected)
 	}
-	return pass, total
+	return pass, deliberate, total
 }
 
 // The newer draft of the test (dev/) escapes a final Soft character
 // consistently; Display must pass every case but the deliberate ones.
 func TestUTS58FormattingDev(t *testing.T) {
-	pass, total := runFormattingTest(t, "../testdata/conformance/uts58/dev/LinkFormattingTest.txt")
-	t.Logf("UTS #58 LinkFormattingTest (dev): %d/%d", pass, total)
-	if want := total - len(uts58Deliberate); pass < want {
+	pass, reserved, total := runFormattingTest(t, "../testdata/conformance/uts58/dev/LinkFormattingTest.txt")
+	t.Logf("UTS #58 LinkFormattingTest (dev): %d/%d (%d kept by RFC 3986 2.1/2.2, %d other deliberate)", pass, total, reserved, len(uts58Deliberate))
+	if want := total - len(uts58Deliberate) - reserved; pass < want {
 		t.Errorf("passed %d of %d, want %d", pass, total, want)
 	}
 }
@@ -183,14 +226,21 @@ func TestUTS58FormattingDev(t *testing.T) {
 // character: it escapes the final "." of "δ.εζ." in its selected cases but
 // not the final "." of "دی.سی.", "'" of "Brüssel'", "!" of "ebraismo!", "："
 // "۔" "།" "’" "»" "？" of its Wikipedia cases, which dev/ corrects. Display
-// follows the stated rule, so those 10 cases and the '"' case differ: 44/55.
+// follows the stated rule, except that a reserved character keeps its form
+// (RFC 3986 Section 2.2) and a "%" that is data stays "%25" (Section 2.1):
+// 38 pass, 9 differ by those two rules, 7 by the inconsistency and 1 by
+// '"' (before the RFC 3986 rules, 44 passed and 11 differed).
 func TestUTS58Formatting17(t *testing.T) {
-	pass, total := runFormattingTest(t, "../testdata/conformance/uts58/LinkFormattingTest.txt")
-	t.Logf("UTS #58 LinkFormattingTest (17.0.0): %d/%d", pass, total)
-	if pass < uts58Pass17 {
-		t.Errorf("passed %d of %d, want at least %d", pass, total, uts58Pass17)
+	pass, reserved, total := runFormattingTest(t, "../testdata/conformance/uts58/LinkFormattingTest.txt")
+	t.Logf("UTS #58 LinkFormattingTest (17.0.0): %d/%d (%d kept by RFC 3986 2.1/2.2)", pass, total, reserved)
+	if pass < uts58Pass17 || pass+reserved < uts58Pass17+uts58Reserved17 {
+		t.Errorf("passed %d of %d and %d by RFC 3986, want at least %d and %d", pass, total, reserved, uts58Pass17, uts58Reserved17)
 	}
 }
 
-// uts58Pass17 is the number of 17.0.0 cases passed when last measured.
-const uts58Pass17 = 44
+// uts58Pass17 and uts58Reserved17 are the numbers of 17.0.0 cases passed
+// and differing only by RFC 3986 Sections 2.1 and 2.2, when last measured.
+const (
+	uts58Pass17     = 38
+	uts58Reserved17 = 9
+)

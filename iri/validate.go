@@ -2,6 +2,7 @@ package iri
 
 import (
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -32,38 +33,14 @@ func Validate(s string) []Violation {
 		vs = checkComponent(vs, compUserinfo, u.Userinfo, u.UserinfoOffset)
 	}
 	if u.HostKind == HostRegName {
-		n := len(vs)
-		vs = checkComponent(vs, compHost, u.Host, u.HostOffset)
-		switch {
-		case len(vs) > n:
-		case !isASCII(u.Host):
-			// The host will be converted (Section 3.4): exactly what ToURI
-			// does must succeed.
-			if _, err := uriRegName(u.Host, u.HostOffset); err != nil {
-				vs = append(vs, err.(Violation))
-			}
-		default:
-			// An ASCII host is left as it is by ToURI; report a name that
-			// could not be resolved all the same.
-			host := u.Host
-			for i := 0; i < len(host); i++ {
-				if host[i] == '%' {
-					host = percentDecode(host)
-					break
-				}
-			}
-			if utf8.ValidString(host) {
-				if _, err := HostToASCII(host); err != nil {
-					vs = append(vs, Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()})
-				}
-			}
-		}
+		vs = hostViolations(vs, u.Host, u.HostOffset)
 	}
 	vs = checkComponent(vs, compPath, u.Path, u.PathOffset)
 	if u.isMailto() {
 		// The domains of mailto addresses are converted like hosts.
 		forEachAddress(u.Path, func(local string, _ int, domain string, do int) error {
-			if local != "" && !isASCII(domain) && invalidUTF8(domain) < 0 {
+			// A character no host allows was reported with the path.
+			if local != "" && !isASCII(domain) && invalidUTF8(domain) < 0 && badHostByte(domain) < 0 {
 				if _, err := uriRegName(domain, u.PathOffset+do); err != nil {
 					vs = append(vs, err.(Violation))
 				}
@@ -78,6 +55,35 @@ func Validate(s string) []Violation {
 		vs = checkComponent(vs, compFragment, u.Fragment, u.FragmentOffset)
 	}
 	slices.SortStableFunc(vs, func(a, b Violation) int { return a.Offset - b.Offset })
+	return vs
+}
+
+// hostViolations appends the violations of a reg-name host found at byte
+// off: its characters, then, if they are all allowed, whether the name
+// passes the IDNA profile of Section 3.4.
+func hostViolations(vs []Violation, host string, off int) []Violation {
+	n := len(vs)
+	vs = checkComponent(vs, compHost, host, off)
+	switch {
+	case len(vs) > n:
+	case !isASCII(host):
+		// The host will be converted (Section 3.4): exactly what ToURI
+		// does must succeed.
+		if _, err := uriRegName(host, off); err != nil {
+			vs = append(vs, err.(Violation))
+		}
+	default:
+		// An ASCII host is left as it is by ToURI; report a name that
+		// could not be resolved all the same.
+		if strings.IndexByte(host, '%') >= 0 {
+			host = percentDecode(host)
+		}
+		if utf8.ValidString(host) {
+			if _, err := HostToASCII(host); err != nil {
+				vs = append(vs, Violation{Offset: off, Code: CodeBadHost, Char: -1, Detail: err.Error()})
+			}
+		}
+	}
 	return vs
 }
 

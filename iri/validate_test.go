@@ -60,7 +60,9 @@ func TestValidate(t *testing.T) {
 		// Percent-encoded octets of a host that must be converted are UTF-8.
 		{"//\u00b8%80/", []wantViolation{{2, CodeBadHost, -1}}},
 		// The domains of mailto addresses are host names.
-		{"mailto:a@0\u00e0.\u05d0,b@\u00e9 x.example", []wantViolation{{9, CodeBadHost, -1}, {18, CodeBadHost, -1}, {20, CodeCharNotAllowed, ' '}}},
+		// A character no host allows is reported once, where it is.
+		{"mailto:a@0\u00e0.\u05d0,b@\u00e9 x.example", []wantViolation{{9, CodeBadHost, -1}, {20, CodeCharNotAllowed, ' '}}},
+		{"mailto:a@\u00e9.example,b@0\u00e0.\u05d0", []wantViolation{{22, CodeBadHost, -1}}},
 		// Several at once, in order.
 		{"http://example.com/\u202e a%", []wantViolation{{19, CodeBidiFormatting, 0x202E}, {22, CodeCharNotAllowed, ' '}, {24, CodeBadPercent, -1}}},
 	}

@@ -95,6 +95,7 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 			Options: o.Scanner, SkipElements: o.SkipElements,
 			SkipText:       o.To != Link && !o.TextNodes,
 			SkipAttributes: o.To == Link,
+			LinkText:       o.To == Link,
 		})
 	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
 		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
@@ -207,6 +208,13 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		// before it): what it means is unknown, so it stays.
 		return false, errInvalidUTF8
 	}
+	if m.Kind == scanner.KindAttr {
+		// A browser reads an attribute URL after the URL parser's
+		// preprocessing (WHATWG URL): controls and spaces at the ends and
+		// every tab and newline removed, "\" as "/" for http(s), ws(s),
+		// ftp, file and relative references. Convert what it follows.
+		target = iri.PreprocessURL(target)
+	}
 	if j.o.To == Link {
 		uri, err := j.conv.ToURI(target)
 		if err != nil {
@@ -232,10 +240,14 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 	}
 	var s string
 	var err error
-	switch j.o.To {
-	case URI:
+	switch {
+	case j.o.To == URI && m.Kind == scanner.KindEmail:
+		// An address is not a URI: its domain gets A-labels, its local
+		// part stays UTF-8 (RFC 6531); only mailto: URIs percent-encode it.
+		s, err = iri.AddressToASCII(m.IRI)
+	case j.o.To == URI:
 		s, err = conv.ToURI(target)
-	case IRI:
+	case j.o.To == IRI:
 		s, err = conv.ToIRI(target)
 	default:
 		s, err = conv.Display(target)

@@ -22,14 +22,18 @@ type runeRange struct{ lo, hi rune }
 
 // asciiClass classifies the ASCII characters. IRI characters (RFC 3987bis
 // Section 2.2) are body characters except the sentence punctuation of rule 5,
-// which is soft. The brackets [] {} and the quote " are outside the IRI
-// syntax but are kept when balanced / followed by more body, as a reader
-// expects (they are percent-encoded in the URI form).
+// which is soft. Of the printable ASCII characters outside the IRI syntax,
+// the peers keep \ and ^ (UTS #58 Link_Term Include, GFM, linkify-it,
+// robinst/linkify) and so does the scanner; [ ] { } are brackets kept when
+// balanced; | and ` (Include in UTS #58, kept by GFM and linkify-it, an end
+// for robinst/linkify) are soft, so that a table bar or a code-span
+// backtick after a link stays out of it; the quote " is soft. Each of them
+// is percent-encoded in Match.IRI (see iriForm). < and > end a match.
 var asciiClass = func() (t [128]class) {
 	for c := 0x21; c < 0x7f; c++ {
 		t[c] = cBody
 	}
-	for _, c := range `.,:;!?'"*` {
+	for _, c := range ".,:;!?'\"*|`" {
 		t[c] = cSoft
 	}
 	for _, c := range `([{` {
@@ -38,7 +42,7 @@ var asciiClass = func() (t [128]class) {
 	for _, c := range `)]}` {
 		t[c] = cClose
 	}
-	for _, c := range "<>\\^`|" {
+	for _, c := range "<>" {
 		t[c] = cHard
 	}
 	return t

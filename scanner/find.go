@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"net/netip"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -83,28 +84,45 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	return -1
 }
 
-// lookup finds a scheme name case-insensitively, without allocating or
-// hashing: the few names of the same length are compared.
+// lookup finds a scheme name case-insensitively, without allocating. A
+// compound name (svn+ssh, git+https: RFC 3986 Section 3.1 allows '+' in a
+// scheme) is known when its last component is and the components before it
+// are letters and digits; it is hierarchical.
 func (f *finder) lookup(name []byte) (hier, ok bool) {
 	if len(name) > maxSchemeLen {
 		return false, false
 	}
-	for _, s := range f.schemes[len(name)] {
-		if hasPrefixFold(name, s.Name) {
-			return s.Hierarchical, true
+	var buf [maxSchemeLen]byte
+	for i, c := range name {
+		buf[i] = lower(c) // '+', '-', '.' and digits are unchanged by lower
+	}
+	key := buf[:len(name)]
+	if h, ok := f.schemes[string(key)]; ok {
+		return h, true
+	}
+	p := bytes.LastIndexByte(key, '+')
+	if p <= 0 || p == len(key)-1 || p > maxCompoundPrefix {
+		return false, false
+	}
+	if _, ok := f.schemes[string(key[p+1:])]; !ok {
+		return false, false
+	}
+	for i, c := range key[:p] {
+		if !isAlnum(c) && (c != '+' || key[i-1] == '+') {
+			return false, false
 		}
 	}
-	return false, false
+	return true, true
 }
 
-// isLocalRune reports whether r may appear in the local part of an e-mail
-// address in running text: letters, marks and digits of any script and
-// ". _ % + -". The other atext symbols of RFC 5321 (! # $ & ' * / = ? ^ ` {
-// | } ~) are more often punctuation than part of an address in prose.
+// isLocalRune reports whether r may appear in the dot-atom local part of
+// an e-mail address: the atext of RFC 5322 Section 3.2.3 and '.', and the
+// letters, marks and digits of any script (RFC 6531). '?' is left out: in
+// running text it starts a query (?to=jane@…) far more often than it is
+// part of an address.
 func isLocalRune(r rune) bool {
 	if r < utf8.RuneSelf {
-		b := byte(r)
-		return isAlnum(b) || b == '.' || b == '_' || b == '%' || b == '+' || b == '-'
+		return atextASCII[byte(r)]
 	}
 	return classOf(r, false) == cBody && unicode.In(r, unicode.L, unicode.M, unicode.N)
 }
@@ -136,9 +154,90 @@ func scanBack(w []byte, t, lo int, in func(rune) bool) int {
 }
 
 // emailStart scans back from the '@' at w[t] over the local part and returns
-// its start, or -1.
+// its start, or -1. In running text a local part does not take in a
+// "KEY=" or "--option=" before it, nor the quotes, bars, slashes and
+// emphasis marks that open it ('jane@…', |jane@…|, *jane@…*), and an
+// address after a configuration prefix glued to it (inet:8891@localhost,
+// unix:…) is none.
 func emailStart(w []byte, t, lastEnd int) int {
-	return scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune)
+	lo := max(lastEnd, t-maxLocalPart-2)
+	if t-1 > lo && w[t-1] == '"' {
+		return quotedStart(w, t-1, lo)
+	}
+	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune)
+	if s < 0 {
+		return -1
+	}
+	if k := bytes.LastIndexByte(w[s:t], '='); k >= 0 && isKey(w[s:s+k]) {
+		s += k + 1
+	}
+	for s < t && strings.IndexByte("'`{|/*~", w[s]) >= 0 {
+		s++
+	}
+	if s == t || configPrefix(w, s) {
+		return -1
+	}
+	return s
+}
+
+// isKey reports whether b reads as the key of a KEY=value pair or an
+// option: letters, digits and "_ . -" (customer/department=shipping@… is an
+// address, EMAIL=jane@… and --author=jane@… are not).
+func isKey(b []byte) bool {
+	for _, c := range b {
+		if !isAlnum(c) && c != '_' && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// mailLabels are the words that, glued to an address by a ':', label it
+// (Email:jane@…) rather than make it a configuration value.
+var mailLabels = []string{"mail", "email", "e-mail", "contact", "from", "to", "cc", "bcc",
+	"reply-to", "sender", "author", "maintainer", "uploader", "owner", "address", "smtp", "by"}
+
+// configPrefix reports whether the local part at w[s] follows "word:" with
+// an ASCII word that is not a mail label: inet:8891@localhost,
+// unix:milter@…, tcp:…@… are socket and configuration forms.
+func configPrefix(w []byte, s int) bool {
+	if s < 2 || w[s-1] != ':' {
+		return false
+	}
+	j := s - 1
+	for j > 0 && s-1-j < 16 && (isAlnum(w[j-1]) || w[j-1] == '-') {
+		j--
+	}
+	word := w[j : s-1]
+	if len(word) == 0 || j > 0 && (isAlnum(w[j-1]) || w[j-1] == '-') || !isLetter(word[0]) {
+		return false
+	}
+	for _, l := range mailLabels {
+		if len(l) == len(word) && hasPrefixFold(word, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// quotedStart returns the start of a quoted local part (RFC 5322 Section
+// 3.2.4: "john smith"@…) whose closing quote is at w[q], or -1: its
+// content is printable text without '"', '\\' or line breaks, and the
+// opening quote does not follow a word.
+func quotedStart(w []byte, q, lo int) int {
+	for o := q - 1; o >= lo; o-- {
+		c := w[o]
+		if c == '"' {
+			if o == q-1 || o > 0 && (isAlnum(w[o-1]) || w[o-1] == '"') {
+				return -1
+			}
+			return o
+		}
+		if c == '\\' || c < 0x20 || c == 0x7f {
+			return -1
+		}
+	}
+	return -1
 }
 
 // domainBoundary reports whether a scheme-less domain may start at w[s]: it
@@ -170,14 +269,18 @@ func isLabelRune(r rune) bool { return r != '_' && isHostRune(r) }
 
 // quoteClosers pairs the opening quotes of rule 6 with their closing quotes.
 var quoteClosers = []struct{ open, close rune }{
-	{'"', '"'}, {'“', '”'}, {'„', '“'}, {'«', '»'}, {'‹', '›'}, {'「', '」'}, {'『', '』'},
+	{'"', '"'}, {'`', '`'}, {'|', '|'}, {'“', '”'}, {'„', '“'}, {'«', '»'}, {'‹', '›'}, {'「', '」'}, {'『', '』'},
 }
 
 // try parses a candidate of kind k starting at w[s], in its delimited form
-// (<…> or <URL:…>) when so delimited.
+// (<…>, <URL:…>, or groff's ⟨…⟩) when so delimited.
 func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 	if s-1 >= lastEnd && w[s-1] == '<' || s-5 >= lastEnd && hasPrefixFold(w[s-5:], "<URL:") {
-		if c, ok := f.tryAngle(w, s, k); ok {
+		if c, ok := f.tryAngle(w, s, k, ">", "<"); ok {
+			return c, rMatch
+		}
+	} else if s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
+		if c, ok := f.tryAngle(w, s, k, "\u27E9", "\u27E8"); ok {
 			return c, rMatch
 		}
 	}
@@ -197,39 +300,74 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 	return candidate{start: s, end: end, kind: k}, res
 }
 
-// tryAngle handles a candidate inside <…> (RFC 3986 Appendix C): the match
-// runs to the '>' and whitespace inside is removed from its IRI form.
-func (f *finder) tryAngle(w []byte, s int, k Kind) (candidate, bool) {
-	lim := min(len(w), s+f.maxLen+1)
-	j := bytes.IndexByte(w[s:lim], '>')
-	if j <= 0 || bytes.IndexByte(w[s:s+j], '<') >= 0 {
+// tryAngle handles a candidate delimited by open and close (RFC 3986
+// Appendix C; groff writes .UR links as ⟨…⟩): the match runs to the
+// closing delimiter, less any whitespace before it, and its IRI form drops
+// the line-wrapping whitespace inside and reads groff's U+2010 HYPHEN as
+// '-' (see groffHyphen).
+func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidate, bool) {
+	lim := min(len(w), s+f.maxLen+len(close))
+	j := bytes.Index(w[s:lim], []byte(close))
+	if j <= 0 || bytes.Contains(w[s:s+j], []byte(open)) {
 		return candidate{}, false
 	}
 	content := w[s : s+j]
+	for len(content) > 0 {
+		r, size := utf8.DecodeLastRune(content)
+		if !isSpace(r) {
+			break
+		}
+		content = content[:len(content)-size]
+	}
+	if len(content) == 0 {
+		return candidate{}, false
+	}
 	iri := content
-	var stripped []byte
+	var mapped []byte
 	for i := 0; i < len(content); {
 		r, size := rune(content[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(content[i:])
 		}
-		if isSpace(r) {
-			if stripped == nil {
-				stripped = append(make([]byte, 0, len(content)), content[:i]...)
+		if isSpace(r) || r == 0x2010 {
+			if mapped == nil {
+				mapped = append(make([]byte, 0, len(content)), content[:i]...)
 			}
-		} else if stripped != nil {
-			stripped = append(stripped, content[i:i+size]...)
+			if r == 0x2010 && !groffBreakHyphen(content, i+size) {
+				mapped = append(mapped, '-')
+			}
+		} else if mapped != nil {
+			mapped = append(mapped, content[i:i+size]...)
 		}
 		i += size
 	}
-	if stripped != nil {
-		iri = stripped
+	if mapped != nil {
+		iri = mapped
 	}
 	end, res := f.parse(iri, 0, k, true, 0)
 	if res != rMatch || end != len(iri) {
 		return candidate{}, false
 	}
-	return candidate{start: s, end: s + j, kind: k, iri: stripped}, true
+	return candidate{start: s, end: s + len(content), kind: k, iri: mapped}, true
+}
+
+// groffBreakHyphen reports whether the U+2010 HYPHEN ending at content[i]
+// is one groff added when it hyphenated a word at a line break, to be
+// dropped when the lines are joined. groff renders a '-' of the source as
+// U+2010 or, where the system's man macros ask for it (Debian's do), as
+// '-'; the hyphen it adds at a break is always U+2010. So a U+2010 right
+// before a line break is taken for an added one only when the delimited
+// text writes its other hyphens as '-' and has no other U+2010; otherwise
+// it is the source's '-' (user‐⏎guide is user-guide).
+func groffBreakHyphen(content []byte, i int) bool {
+	j := i
+	for j < len(content) && isASCIISpace(content[j]) && content[j] != '\n' {
+		j++
+	}
+	if j >= len(content) || content[j] != '\n' {
+		return false
+	}
+	return bytes.IndexByte(content, '-') >= 0 && bytes.Count(content, []byte("\u2010")) == 1
 }
 
 // isSpace reports whether r is whitespace of any kind.
@@ -250,15 +388,11 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			i++
 		}
 		hier, _ := f.lookup(w[s:i])
-		isFile := i-s == 4 && hasPrefixFold(w[s:], "file")
-		isMailto := i-s == 6 && hasPrefixFold(w[s:], "mailto")
+		name := w[s:i]
 		i++
-		if hier {
-			if !bytes.HasPrefix(w[i:], []byte("//")) {
-				return 0, rNone
-			}
+		if bytes.HasPrefix(w[i:], []byte("//")) {
 			i += 2
-			if isFile && i < len(w) && w[i] == '/' {
+			if hasPrefixFold(name, "file") && len(name) == 4 && i < len(w) && w[i] == '/' {
 				return f.body(w, i, s, delimited, closer, false)
 			}
 			if u := userinfoEnd(w, i); u > i {
@@ -266,28 +400,19 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			}
 			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
 		}
-		if isMailto {
-			end, ok := f.address(w, i, hostScheme)
-			if !ok {
-				return 0, rNone
-			}
-			if end < len(w) && w[end] == '?' {
-				return f.body(w, end, s, delimited, closer, true)
-			}
-			return end, rMatch
-		}
-		end, res := f.body(w, i, s, delimited, closer, false)
-		if res == rMatch && end == i {
+		if hier {
 			return 0, rNone
 		}
-		return end, res
+		return f.opaque(w, name, i, s, delimited, closer)
 	case KindWWW:
 		return f.hostAndRest(w, s, s, hostICANN, delimited, closer)
 	case KindEmail:
-		if end, ok := f.address(w, s, hostICANN); ok {
-			return end, rMatch
+		end, ok := f.address(w, s, hostICANN)
+		if !ok || end+1 < len(w) && w[end] == ':' && loginPath[w[end+1]] {
+			// user@host:path is a login target (scp, a git remote)
+			return 0, rNone
 		}
-		return 0, rNone
+		return end, rMatch
 	case KindFuzzy:
 		end, tld, labels, ok := f.scanHost(w, s, hostICANN, true)
 		if !ok || localEnd(w, s) >= 0 {
@@ -301,17 +426,166 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 	return 0, rNone
 }
 
+// opaque parses what follows the ':' at w[i-1] of a non-hierarchical
+// scheme written without "//", for a match starting at w[s]: each scheme of
+// nonHierarchical has its syntax checked (so that "News::Article" or
+// "Geo::IP" in code is no match); any other scheme a caller lists needs
+// some body.
+func (f *finder) opaque(w, name []byte, i, s int, delimited bool, closer rune) (int, result) {
+	var ok bool
+	var buf [6]byte
+	ln := buf[:0]
+	if len(name) <= len(buf) {
+		for _, c := range name {
+			ln = append(ln, lower(c))
+		}
+	}
+	switch string(ln) { // compared without allocating
+	case "mailto":
+		end, ok := f.address(w, i, hostScheme)
+		if !ok {
+			return 0, rNone
+		}
+		if end < len(w) && w[end] == '?' {
+			return f.body(w, end, s, delimited, closer, true)
+		}
+		return end, rMatch
+	case "urn":
+		// RFC 8141 Section 2: NID = (alphanum) 0*30(ldh) (alphanum), then
+		// ':' and a non-empty NSS.
+		j := i
+		for j < len(w) && j-i <= 32 && (isAlnum(w[j]) || w[j] == '-') {
+			j++
+		}
+		ok = j-i >= 2 && j-i <= 32 && isAlnum(w[i]) && isAlnum(w[j-1]) &&
+			j+1 < len(w) && w[j] == ':' && isNSSStart(w[j+1])
+	case "tel", "sms":
+		// RFC 3966 / RFC 5724: a global number "+" digits, or a local
+		// number of digits, with visual separators.
+		j := i
+		if j < len(w) && w[j] == '+' {
+			j++
+		}
+		ok = j < len(w) && isDigit(w[j])
+	case "geo":
+		// RFC 5870: geo:lat,lon.
+		ok = geoStart(w[i:])
+	case "magnet":
+		ok = i+3 < len(w) && w[i] == '?' && isLetter(w[i+1])
+	case "news":
+		// RFC 5538: a newsgroup name, "*", or a message-id.
+		ok = i < len(w) && (isAlnum(w[i]) || w[i] == '*')
+	case "sip", "sips", "xmpp":
+		// RFC 3261 / RFC 5122: [user@]host, then parameters.
+		j := i
+		if u := userinfoEnd(w, i); u > i {
+			j = u + 1
+		}
+		end, _, _, hostOK := f.scanHost(w, j, hostScheme, false)
+		if !hostOK {
+			return 0, rNone
+		}
+		end, res := f.rest(w, end, s, delimited, closer)
+		if res == rMatch && end < len(w) && w[end] == ';' {
+			return f.body(w, end, s, delimited, closer, false)
+		}
+		return end, res
+	default:
+		ok = true
+	}
+	if !ok {
+		return 0, rNone
+	}
+	end, res := f.body(w, i, s, delimited, closer, false)
+	if res == rMatch && end == i {
+		return 0, rNone
+	}
+	return end, res
+}
+
+// isNSSStart reports whether b may start a URN namespace-specific string
+// (RFC 8141: pchar, or "/" after the first).
+func isNSSStart(b byte) bool {
+	return isAlnum(b) || strings.IndexByte("-._~%!$&'()*+,;=:@", b) >= 0
+}
+
+// geoStart reports whether b starts with "lat,lon" (RFC 5870 Section 3.3).
+func geoStart(b []byte) bool {
+	num := func(b []byte) int {
+		i := 0
+		if i < len(b) && b[i] == '-' {
+			i++
+		}
+		d := i
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+		if i == d {
+			return -1
+		}
+		if i < len(b) && b[i] == '.' {
+			i++
+			f := i
+			for i < len(b) && isDigit(b[i]) {
+				i++
+			}
+			if i == f {
+				return -1
+			}
+		}
+		return i
+	}
+	n := num(b)
+	if n < 0 || n >= len(b) || b[n] != ',' {
+		return false
+	}
+	return num(b[n+1:]) > 0
+}
+
 // address parses an e-mail address local@domain at w[i] and returns its
 // end. After "mailto:" (hostScheme) the domain may be any real host; a bare
 // address (hostICANN) needs an ICANN top-level domain and its ASCII domain
-// ends where CJK text is glued to it.
+// ends where CJK text is glued to it. A domain is never a bare IPv4
+// address: RFC 5321 Section 4.1.3 writes it as a literal, [192.0.2.1] or
+// [IPv6:2001:db8::1].
 func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
 	at := localEnd(w, i)
 	if at < 0 {
 		return 0, false
 	}
+	if at+1 < len(w) && w[at+1] == '[' {
+		return addressLiteral(w, at+1)
+	}
 	end, _, _, ok := f.scanHost(w, at+1, k, k == hostICANN)
-	return end, ok
+	if !ok || isDottedNumber(w[at+1:end]) {
+		return 0, false
+	}
+	return end, true
+}
+
+// addressLiteral parses an RFC 5321 address literal at w[i] ('[') and
+// returns its end: an IPv4 address or "IPv6:" and an IPv6 address.
+func addressLiteral(w []byte, i int) (int, bool) {
+	j := bytes.IndexByte(w[i:min(len(w), i+64)], ']')
+	if j < 0 {
+		return 0, false
+	}
+	lit := w[i+1 : i+j]
+	if hasPrefixFold(lit, "IPv6:") {
+		a, err := netip.ParseAddr(string(lit[5:]))
+		return i + j + 1, err == nil && a.Is6()
+	}
+	return i + j + 1, isIPv4(lit)
+}
+
+// isDottedNumber reports whether b is digits and dots only.
+func isDottedNumber(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // hostAndRest parses a host at w[i] (after a scheme or "www.", where a host
@@ -380,6 +654,11 @@ var (
 		}
 		return t
 	}()
+	// atextASCII: RFC 5322 atext, '.' and no '?' (see isLocalRune).
+	atextASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=^_`{|}~.")
+	// loginPath: what starts the path of user@host:path (not a digit:
+	// UTS #58 reads john.doe@example.com:1234/… as an address).
+	loginPath = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/~._-")
 	// userinfoASCII: unreserved, pct-encoded, sub-delims and ':' (RFC 3986 userinfo).
 	userinfoASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%!$&'()*+,;=:")
 	// notBeforeDomain: characters that continue a word, a path, an address
@@ -410,9 +689,20 @@ func userinfoEnd(w []byte, i int) int {
 	return -1
 }
 
-// localEnd scans an e-mail local part (a dot-atom) forward from w[s] and
-// returns the index of the '@' after it, or -1.
+// localEnd scans an e-mail local part (a dot-atom or a quoted string)
+// forward from w[s] and returns the index of the '@' after it, or -1.
 func localEnd(w []byte, s int) int {
+	if s < len(w) && w[s] == '"' {
+		q := bytes.IndexByte(w[s+1:min(len(w), s+2+maxLocalPart)], '"')
+		if q <= 0 {
+			return -1
+		}
+		j := s + 1 + q + 1
+		if j >= len(w) || w[j] != '@' || quotedStart(w, j-1, s) != s {
+			return -1
+		}
+		return j
+	}
 	j := s
 	for j < len(w) && j-s <= maxLocalPart {
 		r, size := utf8.DecodeRune(w[j:])
@@ -539,7 +829,7 @@ func keepQuotes(w []byte, s, keep, stop int) int {
 // startsNew reports whether a new scheme-started IRI or "www." begins at w[i].
 func (f *finder) startsNew(w []byte, i int) bool {
 	if hasPrefixFold(w[i:], "www.") {
-		return true
+		return w[i-1] != '.' // a.www.b is one name (news:comp.infosystems.www.misc)
 	}
 	if !isLetter(w[i]) {
 		return false

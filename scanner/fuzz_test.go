@@ -21,6 +21,10 @@ func FuzzScan(f *testing.F) {
 		"<URL:http://example.com/very/\n long>", "「http://例え.テスト/パス」。",
 		"mail jane.doe@example.com, x@y", "普遍适用测试。我爱你 example.com:443/x",
 		"http://[2001:db8::1]:80/?q=\ue000#f#g", "\u2066http://a.example/\u2069",
+		"詳しくはhttps://www.example.jp。次に (https://git.example.org参照) svn+ssh://svn.example.org/r",
+		"scp a alice@files.example.org:backup/ \"john smith\"@example.com o'donnel@example.com user@[IPv6:2001:db8::1]",
+		"<https://example.org/doc/user\u2010\n   guide/> \u27e8https://e.example/a-\n b\u27e9 http://x.example/{a}|b^c`d\\e",
+		"inet:8891@localhost urn:isbn:0451450523 Foo::Bar gopher://g.example/1 tel:+1-201-555-0123",
 	} {
 		f.Add([]byte(s), true, uint8(3), uint16(40))
 	}
@@ -63,6 +67,17 @@ func FuzzScan(f *testing.F) {
 			}
 			if v := iri.Validate(uri); v != nil {
 				t.Fatalf("URI %q of %q is not valid: %v", uri, target, v)
+			}
+			// Rule 7: the IRI form is a valid IRI, unless it holds a '%'
+			// without two hex digits, which converters report (issue 11).
+			if !strayPercent(target) {
+				ti, err := iri.ToIRI(target)
+				if err != nil {
+					t.Fatalf("ToIRI(%q): %v", target, err)
+				}
+				if v := iri.Validate(ti); v != nil {
+					t.Fatalf("IRI %q of %q is not valid: %v", ti, target, v)
+				}
 			}
 			for _, r := range target {
 				if r < 0x80 && asciiClass[r] == cHard || r >= 0x80 && classOf(r, true) == cHard && r != 0x3002 && r != 0xFF0E && r != 0xFF61 {
@@ -119,3 +134,15 @@ func FuzzHTML(f *testing.F) {
 		}
 	})
 }
+
+// strayPercent reports whether s has a '%' not followed by two hex digits.
+func strayPercent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }

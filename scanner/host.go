@@ -228,7 +228,89 @@ func isHostRune(r rune) bool {
 		b := byte(r)
 		return isAlnum(b) || b == '-' || b == '_'
 	}
-	return !isLabelDot(r) && classOf(r, false) == cBody
+	// U+2010..U+2015 (groff renders '-' as U+2010 HYPHEN) and U+2212
+	// MINUS SIGN are never in a host: IDNA disallows them.
+	return !isLabelDot(r) && !(r >= 0x2010 && r <= 0x2015) && r != 0x2212 && classOf(r, false) == cBody
+}
+
+// continuesWithDot reports whether the host runes from w[j] run on to a '.'
+// followed by more of a host: the label at w[j] is then not the top-level
+// one.
+func continuesWithDot(w []byte, j int) bool {
+	for n := 0; j < len(w) && n < 64; n++ {
+		r, size := utf8.DecodeRune(w[j:])
+		if r == '.' {
+			return j+1 < len(w) && isHostRune(lastRune(w[:j+2]))
+		}
+		if !isHostRune(r) {
+			return false
+		}
+		j += size
+	}
+	return false
+}
+
+// keepIdeographicDot decides whether the ideographic full stop (U+3002,
+// U+FF0E or U+FF61, size bytes) at w[dot], after a label starting at
+// w[label], separates labels of one host (rule 1): only when the host runs
+// on to a '/', or its last label is an ICANN top-level domain and the text
+// does not switch there from an ASCII label to CJK (example。com,
+// 例え。jp, but not www.example.jp。次に).
+func (f *finder) keepIdeographicDot(w []byte, label, dot, size int) bool {
+	j := dot + size
+	last, lastASCII := j, true
+	for n := 0; j < len(w) && n < maxHostBytes; n++ {
+		b := w[j]
+		if hostASCII[b] {
+			j++
+			continue
+		}
+		r, rs := utf8.DecodeRune(w[j:])
+		if isLabelDot(r) {
+			j += rs
+			last, lastASCII = j, true
+			continue
+		}
+		if !isHostRune(r) {
+			break
+		}
+		if r >= utf8.RuneSelf {
+			lastASCII = false
+		}
+		j += rs
+	}
+	if j < len(w) && w[j] == '/' {
+		return true
+	}
+	if last == j {
+		return false // nothing after the last dot
+	}
+	t := w[last:j]
+	if !lastASCII {
+		a, err := iri.HostToASCII(string(t))
+		if err != nil {
+			return false
+		}
+		t = []byte(a)
+	}
+	if len(t) > 63 || !isTLDShaped(t) {
+		return false
+	}
+	if _, icann := f.icannTLD(t); !icann {
+		return false
+	}
+	after, _ := utf8.DecodeRune(w[dot+size:])
+	return !(isCJK(after) && isASCIIText(w[label:dot]))
+}
+
+// isASCIIText reports whether b is all ASCII.
+func isASCIIText(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // scanHost scans a host starting at w[i]: an IP-literal in brackets, or
@@ -254,7 +336,8 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 		return j + 1, "", 1, err == nil && a.Is6()
 	}
 	j := i
-	onlyASCII := true
+	onlyASCII := true  // the host so far is ASCII
+	labelASCII := true // the current label so far is ASCII
 	labelStart := i
 	for j < len(w) && j-i < maxHostBytes {
 		b := w[j]
@@ -267,30 +350,37 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			r, size = utf8.DecodeRune(w[j:])
 		}
 		if isLabelDot(r) {
-			if cjkStop && onlyASCII && r != '.' {
-				break
+			if r != '.' && (cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size)) {
+				break // rule 1: a CJK full stop ends the host
 			}
 			j += size
 			labelStart = j
+			labelASCII = true
 			continue
 		}
 		if !isHostRune(r) {
 			break
 		}
 		if b >= utf8.RuneSelf {
-			if cjkStop && onlyASCII && j > labelStart && isCJK(r) {
+			// Rule 2: ASCII letters glued to CJK text: the host ends at the
+			// script change (for a bare address or domain whenever the host
+			// so far is ASCII; after a scheme or "www." in the top-level
+			// label).
+			if labelASCII && j > labelStart && isCJK(r) &&
+				(cjkStop && onlyASCII || !cjkStop && !continuesWithDot(w, j)) {
 				break
 			}
-			onlyASCII = false
+			onlyASCII, labelASCII = false, false
 		}
 		j += size
 	}
-	// Trailing label dots are not part of the host, except a single FQDN
-	// dot before a path, query, fragment or port.
+	// Trailing label dots and hyphens are not part of the host (a label
+	// never ends in '-': a hyphen there is the text's), except a single
+	// FQDN dot before a path, query, fragment or port.
 	e := j
 	for e > i {
 		r, size := utf8.DecodeLastRune(w[i:e])
-		if !isLabelDot(r) {
+		if !isLabelDot(r) && r != '-' {
 			break
 		}
 		e -= size

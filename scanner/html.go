@@ -6,6 +6,8 @@ import (
 	"html"
 	"io"
 
+	"github.com/iriscan/iriscan/scanner/internal/htmllex"
+
 	xhtml "golang.org/x/net/html"
 )
 
@@ -31,6 +33,11 @@ type HTMLOptions struct {
 	// SkipAttributes leaves attribute values unscanned: only text nodes
 	// are reported, for a linkifier.
 	SkipAttributes bool
+	// LinkText also leaves unscanned the text where markup written in
+	// place of a match would not be read as markup: the escapable raw text
+	// of title and textarea, and SVG and MathML foreign content, where an
+	// <a> would not be an HTML link. For a linkifier.
+	LinkText bool
 }
 
 // An HTMLScanner finds the IRIs of an HTML document read from an io.Reader
@@ -59,6 +66,32 @@ type HTMLScanner struct {
 	tr      tokenReader
 	noText  bool // HTMLOptions.SkipText
 	noAttrs bool // HTMLOptions.SkipAttributes
+	links   bool // HTMLOptions.LinkText
+	rawNext rawKind
+	foreign []string // with links: the elements open in SVG or MathML content
+	nesting int      // with links: elements open past the end of foreign
+}
+
+// rawKind says how the tokenizer reads the text after a start tag.
+type rawKind uint8
+
+const (
+	notRaw        rawKind = iota
+	rawText               // script, style, xmp, iframe, noembed, noframes, noscript, plaintext: no references, no markup
+	escapableText         // title, textarea: references, no markup
+)
+
+// rawElement says how the text after the start tag of element name
+// (lower case) is read: as x/net/html's tokenizer does (and the HTML
+// parser with scripting enabled), whatever the namespace.
+func rawElement(name []byte) rawKind {
+	switch string(name) {
+	case "script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext":
+		return rawText
+	case "title", "textarea":
+		return escapableText
+	}
+	return notRaw
 }
 
 // A tokenReader is the reader of an HTMLScanner's tokenizer. It sets the
@@ -101,7 +134,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes}
+	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes, links: o.LinkText}
 	s.tr = tokenReader{r: r, max: max(MaxHTMLToken, 4*s.f.maxLen)}
 	s.z = xhtml.NewTokenizer(&s.tr)
 	s.tr.z = s.z
@@ -129,6 +162,7 @@ func (s *HTMLScanner) Reset(r io.Reader) {
 	s.z = xhtml.NewTokenizer(&s.tr)
 	s.tr.z = s.z
 	s.depth, s.off, s.head, s.m, s.err = 0, 0, 0, Match{}, nil
+	s.rawNext, s.foreign = notRaw, s.foreign[:0]
 	s.pending, s.attrs, s.tagBuf, s.iris = s.pending[:0], s.attrs[:0], s.tagBuf[:0], s.iris[:0]
 }
 
@@ -162,20 +196,32 @@ func (s *HTMLScanner) Scan() bool {
 		}
 		// Only Raw is used: TagName, TagAttr and Text would rewrite it.
 		raw := s.z.Raw()
+		raw0 := s.rawNext
+		s.rawNext = notRaw
 		switch tt {
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
 			name := s.tag(raw, s.off)
+			s.rawNext = rawElement(name)
 			if tt == xhtml.StartTagToken && s.skips(name) {
 				s.depth++
+			}
+			if s.links {
+				s.foreignStart(raw, name, tt == xhtml.SelfClosingTagToken)
 			}
 		case xhtml.EndTagToken:
 			if s.depth > 0 && s.mayClose(raw) && s.skips(s.tagName(raw)) {
 				s.depth--
 			}
+			if s.links && len(s.foreign) > 0 {
+				s.foreignEnd(s.tagName(raw))
+			}
 		case xhtml.TextToken:
 			// The shortest match ("tel:1") has 5 bytes, and decoding
-			// character references never makes text longer.
-			if s.depth == 0 && len(raw) >= 5 && !s.noText {
+			// character references never makes text longer. Raw text
+			// is no text node: its references are not decoded, and
+			// nothing written into it would be markup.
+			if s.depth == 0 && len(raw) >= 5 && !s.noText && raw0 != rawText &&
+				!(s.links && (raw0 == escapableText || len(s.foreign) > 0)) {
 				s.text(raw, s.off)
 			}
 		}
@@ -577,8 +623,10 @@ func commonRef[T string | []byte](name T) (string, bool) {
 	return "", false
 }
 
-// unescapeAppend appends html.UnescapeString(string(b)) to dst, without
-// allocating when every reference in b is a common one (commonRef).
+// unescapeAppend appends the attribute value b with its character
+// references decoded by the attribute rule of the HTML Standard (see
+// htmllex.AppendRef: "&copy=2" in a query stays as written), without the
+// table lookup for the common references (commonRef).
 func unescapeAppend(dst, b []byte) []byte {
 	n := len(dst)
 	for i := 0; i < len(b); {
@@ -591,11 +639,11 @@ func unescapeAppend(dst, b []byte) []byte {
 			j++
 		}
 		if j == len(b) || b[j] != ';' {
-			return append(dst[:n], html.UnescapeString(string(b))...)
+			return htmllex.AppendAttrValue(dst[:n], b)
 		}
 		dec, ok := commonRef(b[i+k+1 : j+1])
 		if !ok {
-			return append(dst[:n], html.UnescapeString(string(b))...)
+			return htmllex.AppendAttrValue(dst[:n], b)
 		}
 		dst = append(dst, b[i:i+k]...)
 		dst = append(dst, dec...)
@@ -700,4 +748,96 @@ func (d *entityDecoder) rawEnd(p int) int {
 		delta = e.rawEnd - e.decEnd
 	}
 	return p + delta
+}
+
+// maxForeign bounds the elements a linkifying HTMLScanner keeps track of in
+// foreign content; past it, elements are only counted (nesting).
+const maxForeign = 256
+
+// foreignStart follows the start tag raw of element name into, within and
+// out of SVG and MathML content (HTML Standard, tree construction: "the
+// rules for parsing tokens in foreign content"). Inside foreign content
+// every element is kept; a start tag that breaks out of it (<p>, <div>,
+// <font color> …) ends it unless an HTML integration point
+// (foreignObject, annotation-xml …) is open, where HTML content is read
+// as HTML. Text inside an integration point is not linkified either: the
+// scanner does not follow which namespace it is in.
+func (s *HTMLScanner) foreignStart(raw, name []byte, selfClosing bool) {
+	if len(s.foreign) == 0 {
+		if !selfClosing && (string(name) == "svg" || string(name) == "math") {
+			s.foreign = append(s.foreign, s.intern(name))
+		}
+		return
+	}
+	if breaksOut(raw, name) && !s.inIntegrationPoint() {
+		s.foreign, s.nesting = s.foreign[:0], 0
+		return
+	}
+	if selfClosing {
+		return
+	}
+	if len(s.foreign) == maxForeign {
+		s.nesting++
+		return
+	}
+	s.foreign = append(s.foreign, s.intern(name))
+}
+
+// foreignEnd follows an end tag in foreign content: it closes the innermost
+// open element of that name and those inside it. </p> and </br> break out
+// like the start tags; an end tag of no open foreign element closes an HTML
+// element around the foreign content, if any, which the scanner does not
+// know: foreign content goes on (no link rather than a wrong one).
+func (s *HTMLScanner) foreignEnd(name []byte) {
+	if (string(name) == "p" || string(name) == "br") && !s.inIntegrationPoint() {
+		s.foreign, s.nesting = s.foreign[:0], 0
+		return
+	}
+	if s.nesting > 0 {
+		s.nesting--
+		return
+	}
+	for i := len(s.foreign) - 1; i >= 0; i-- {
+		if s.foreign[i] == string(name) {
+			s.foreign = s.foreign[:i]
+			return
+		}
+	}
+}
+
+// inIntegrationPoint reports whether an element of foreign content whose
+// content is HTML is open.
+func (s *HTMLScanner) inIntegrationPoint() bool {
+	for _, n := range s.foreign[1:] {
+		switch n {
+		case "foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml":
+			return true
+		}
+	}
+	return false
+}
+
+// breaksOut reports whether the start tag raw of element name ends foreign
+// content (HTML Standard, "the rules for parsing tokens in foreign
+// content").
+func breaksOut(raw, name []byte) bool {
+	switch string(name) {
+	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt",
+		"em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li",
+		"listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span",
+		"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var":
+		return true
+	case "font":
+		i := 1
+		for i < len(raw) && !endsTagName[raw[i]] {
+			i++
+		}
+		var buf [8]attr
+		for _, a := range attrs(raw, i, buf[:0]) {
+			if a.is(raw, "color") || a.is(raw, "face") || a.is(raw, "size") {
+				return true
+			}
+		}
+	}
+	return false
 }

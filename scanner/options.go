@@ -13,15 +13,30 @@ type Scheme struct {
 	Hierarchical bool
 }
 
-// DefaultSchemes are the schemes recognised when Options.Schemes is nil.
+// DefaultSchemes are the schemes recognised when Options.Schemes is nil:
+// every name of the IANA URI scheme registry, historical entries included
+// (gopher, wais, prospero …), as hierarchical schemes that need "//" after
+// the ':', except the non-hierarchical ones of nonHierarchical, which also
+// match without "//" when what follows passes their syntax check.
 // javascript:, vbscript: and data: are deliberately absent.
-var DefaultSchemes = []Scheme{
-	{"http", true}, {"https", true}, {"ftp", true}, {"ftps", true}, {"sftp", true},
-	{"file", true}, {"ws", true}, {"wss", true}, {"ssh", true}, {"git", true},
-	{"irc", true}, {"ircs", true}, {"ldap", true}, {"nntp", true}, {"rtsp", true},
-	{"telnet", true}, {"webcal", true},
-	{"mailto", false}, {"urn", false}, {"tel", false}, {"sms", false}, {"sip", false},
-	{"sips", false}, {"xmpp", false}, {"news", false}, {"geo", false}, {"magnet", false},
+var DefaultSchemes = func() []Scheme {
+	list := make([]Scheme, 0, len(registeredSchemes))
+	for _, n := range registeredSchemes {
+		switch n {
+		case "javascript", "vbscript", "data":
+			continue
+		}
+		list = append(list, Scheme{Name: n, Hierarchical: !nonHierarchical[n]})
+	}
+	return list
+}()
+
+// nonHierarchical are the registered schemes written without "//" that
+// start a match in running text, each checked against its own syntax
+// (see finder.opaque).
+var nonHierarchical = map[string]bool{
+	"mailto": true, "urn": true, "tel": true, "sms": true, "sip": true, "sips": true,
+	"xmpp": true, "news": true, "geo": true, "magnet": true,
 }
 
 // Options configure detection. The zero value (or a nil *Options) uses
@@ -41,8 +56,8 @@ type Options struct {
 
 // finder holds the state derived from Options.
 type finder struct {
-	schemes    [maxSchemeLen + 1][]Scheme // by length; lower-case names
-	schemeLast [256]bool                  // last bytes of the scheme names (lower case)
+	schemes    map[string]bool // lower-case name → hierarchical
+	schemeLast [256]bool       // last bytes of the scheme names (lower case)
 	maxScheme  int
 	fuzzy      bool
 	maxLen     int
@@ -54,7 +69,8 @@ func newFinder(o *Options) *finder {
 	if o == nil {
 		o = &Options{}
 	}
-	f := &finder{fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
+	f := &finder{fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{},
+		schemes: map[string]bool{}}
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}
@@ -67,16 +83,24 @@ func newFinder(o *Options) *finder {
 		if name == "" || len(name) > maxSchemeLen || !validSchemeName(name) {
 			continue
 		}
-		f.schemes[len(name)] = append(f.schemes[len(name)], Scheme{name, s.Hierarchical})
+		f.schemes[name] = s.Hierarchical
 		f.schemeLast[name[len(name)-1]] = true
 		f.maxScheme = max(f.maxScheme, len(name))
+	}
+	if f.maxScheme > 0 {
+		// A compound scheme (svn+ssh) ends in a known one: allow a prefix.
+		f.maxScheme = min(maxSchemeLen, f.maxScheme+maxCompoundPrefix)
 	}
 	return f
 }
 
+// maxCompoundPrefix bounds the part before the last '+' of a compound
+// scheme such as "git+https".
+const maxCompoundPrefix = 16
+
 // maxSchemeLen bounds the scheme names considered (and the look-behind from
 // a ':').
-const maxSchemeLen = 32
+const maxSchemeLen = 64
 
 func validSchemeName(s string) bool {
 	if !isLetter(s[0]) {

@@ -108,7 +108,7 @@ func TestRule2SchemeBoundary(t *testing.T) {
 		{in: "xhttp://example.com", want: nil},
 		{in: "1http://example.com", want: nil},
 		{in: "éhttp://example.com", want: []string{"http://example.com"}},
-		{in: "svn+http://example.com", want: []string{"http://example.com"}},
+		{in: "svn+http://example.com", want: []string{"svn+http://example.com"}}, // one compound scheme (rule 3 of issue 13)
 	})
 }
 
@@ -125,10 +125,14 @@ func TestRule3Body(t *testing.T) {
 		{in: "http://example.com/a\x01b", want: []string{"http://example.com/a"}},
 		{in: "http://example.com/a\u0085b", want: []string{"http://example.com/a"}},
 		{in: "http://example.com/a<b", want: []string{"http://example.com/a"}},
-		{in: "http://example.com/a|b", want: []string{"http://example.com/a"}},
-		{in: "http://example.com/a\\b", want: []string{"http://example.com/a"}},
-		{in: "http://example.com/a^b", want: []string{"http://example.com/a"}},
-		{in: "http://example.com/a`b", want: []string{"http://example.com/a"}},
+		// ASCII outside IRIs that the peers keep (UTS #58 Include, GFM,
+		// linkify-it); | and ` are kept only when more body follows.
+		{in: "http://example.com/a|b", want: []string{"http://example.com/a|b"}},
+		{in: "http://example.com/a|", want: []string{"http://example.com/a"}},
+		{in: "http://example.com/a\\b", want: []string{"http://example.com/a\\b"}},
+		{in: "http://example.com/a^b", want: []string{"http://example.com/a^b"}},
+		{in: "http://example.com/a`b", want: []string{"http://example.com/a`b"}},
+		{in: "`http://example.com/a` and", want: []string{"http://example.com/a"}},
 		{in: "http://example.com/a\u200eb", want: []string{"http://example.com/a"}},
 		{in: "http://example.com/a\u202bb", want: []string{"http://example.com/a"}},
 		{in: "http://example.com/a\u2067b", want: []string{"http://example.com/a"}},

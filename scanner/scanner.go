@@ -171,6 +171,9 @@ func (s *Scanner) emit(c candidate) {
 	if c.iri != nil {
 		iri = string(c.iri)
 	}
+	if enc := iriForm([]byte(iri), c.kind); enc != nil {
+		iri = string(enc)
+	}
 	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 	s.lastEnd = c.end
 	s.pos = max(s.pos, c.end)
@@ -293,4 +296,56 @@ func (s *Scanner) refill() {
 			s.err = fmt.Errorf("scanner: read error at byte %d: %w", s.base+int64(s.n), err)
 		}
 	}
+}
+
+// needsEscape: the ASCII characters a match may contain that no IRI allows
+// there, percent-encoded in Match.IRI (rule 7): the space and '"' of a
+// delimited or quoted form, \ ^ ` | { } and [ ] (outside an IP literal).
+var needsEscape = byteSet(" \"\\^`|{}[]<>")
+
+// iriForm returns the IRI form of the match text b of kind k, or nil when it
+// is b itself: the characters of needsEscape percent-encoded, except the
+// brackets of an IP literal in the authority, and every '#' after the first
+// as %23 (a fragment holds no '#').
+func iriForm(b []byte, k Kind) []byte {
+	frag := -1
+	need := false
+	for i, c := range b {
+		if needsEscape[c] || c == '#' && frag >= 0 {
+			need = true
+			break
+		}
+		if c == '#' {
+			frag = i
+		}
+	}
+	if !need {
+		return nil
+	}
+	// The authority of "scheme://": its brackets are an IP literal.
+	authLo, authHi := -1, -1
+	if k == KindScheme {
+		if i := bytes.IndexByte(b, ':'); i > 0 && bytes.HasPrefix(b[i+1:], []byte("//")) {
+			authLo = i + 3
+			authHi = len(b)
+			if j := bytes.IndexAny(b[authLo:], "/?#"); j >= 0 {
+				authHi = authLo + j
+			}
+		}
+	}
+	out := make([]byte, 0, len(b)+16)
+	seenHash := false
+	for i, c := range b {
+		switch {
+		case c == '#' && !seenHash:
+			seenHash = true
+		case (c == '[' || c == ']') && i >= authLo && i < authHi,
+			!needsEscape[c] && c != '#':
+		default:
+			out = append(out, '%', "0123456789ABCDEF"[c>>4], "0123456789ABCDEF"[c&15])
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }

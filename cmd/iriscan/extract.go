@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -106,8 +105,6 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	x.out = out
-	x.enc = json.NewEncoder(out)
-	x.enc.SetEscapeHTML(false)
 	status = 1
 	several := len(files) > 1
 	walkOperands(files, func(name string) {
@@ -142,7 +139,7 @@ type extractor struct {
 	print  string         // --print
 	file   string
 	out    *bufio.Writer
-	enc    *json.Encoder
+	buf    []byte // the JSON line being written
 	stderr io.Writer
 	conv   iri.Converter // Charset set per file: Section 3.5 queries
 }
@@ -231,7 +228,9 @@ func (x *extractor) emit(rec extractRecord) error {
 	var field string
 	switch x.print {
 	case "json":
-		return x.enc.Encode(rec)
+		x.buf = appendRecord(x.buf[:0], &rec)
+		_, err := x.out.Write(x.buf)
+		return err
 	case "uri":
 		if rec.URI == "" {
 			return nil

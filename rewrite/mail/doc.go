@@ -67,12 +67,24 @@
 //
 // # mbox
 //
-// An input whose first line starts with "From " is an mbox archive: a
-// message starts after each "From " line at the start of the input or
-// after an empty line, and the empty line before the separator is kept out
-// of the message. Each message is read, rewritten and written before the
-// next is read, so memory is bounded by the largest message. ">From "
-// lines are message text and are not unquoted.
+// An input that starts with a "From " line followed by a header block is
+// an mbox archive. A later "From " line starts a message when it follows
+// an empty line and is followed by a header block (fields, then the empty
+// line) with a field only mail has (From with an address, Received,
+// Message-ID, …) or is itself dated ("From sender Mon Mar  4 10:00:00
+// 2024"); any other "From " line is body text, as mutt and mailutils read
+// it. The empty line before a separator is kept out of the message. Each
+// message is read, rewritten and written before the next is read, so
+// memory is bounded by the largest message. ">From " lines are message
+// text and are not unquoted.
+//
+// No line of a rewritten part starts with "From ": in quoted-printable
+// output the "F" of such a line is written "=46" (RFC 2049 Section 3),
+// which decodes to the same text; a 7bit, 8bit or binary part of an mbox
+// whose new text has such a line (a line that was stuffed in
+// format=flowed text, say, or that an mboxo writer left unquoted) is
+// re-encoded as quoted-printable. The message count an mboxo reader
+// (Python's mailbox, mailutils) sees is therefore that of the writer.
 //
 // # go-message
 //

@@ -18,10 +18,11 @@ const maxDepth = 32
 // job is the state of one Rewrite call; its buffers are reused from one
 // message of an mbox to the next.
 type job struct {
-	o   *Options
-	w   io.Writer
-	res rewrite.Result
-	buf []byte // the message being read
+	o    *Options
+	w    io.Writer
+	res  rewrite.Result
+	buf  []byte // the message being read
+	mbox bool   // the input is an mbox
 
 	msgOff  int64    // input offset of the message
 	splices []splice // changes of the message, in order
@@ -32,6 +33,7 @@ type job struct {
 	br  *bufio.Reader // reads headers
 	doc rewrite.Rewriter
 	out bytes.Buffer // document output
+	qp  qpWriter
 
 	// per run of the document rewriter
 	edits   []edit

@@ -106,8 +106,7 @@ func Rewrite(w io.Writer, r io.Reader, o Options) (rewrite.Result, error) {
 
 // run reads the input: one message, or an mbox.
 func (j *job) run(br *bufio.Reader) error {
-	head, _ := br.Peek(5)
-	if !bytes.Equal(head, []byte("From ")) {
+	if !startsMessage(br, true, nil) {
 		buf := bytes.NewBuffer(j.buf[:0])
 		n, err := buf.ReadFrom(br)
 		j.buf = buf.Bytes()
@@ -118,8 +117,10 @@ func (j *job) run(br *bufio.Reader) error {
 		}
 		return j.message(j.buf, 0)
 	}
+	j.mbox = true
 	// mbox: a message starts after each "From " line that begins the file
-	// or follows an empty line; the empty line belongs to the separator.
+	// or follows an empty line and is followed by a header block; the
+	// empty line belongs to the separator.
 	var off int64     // input offset of buf[0]
 	blank := -1       // length of the last line when it is empty, else -1
 	first := true     // no line read yet
@@ -137,7 +138,7 @@ func (j *job) run(br *bufio.Reader) error {
 		}
 		line := j.buf[start:]
 		j.res.Read += int64(len(line))
-		if len(line) > 0 && bytes.HasPrefix(line, []byte("From ")) && (first || blank >= 0) {
+		if first || blank >= 0 && bytes.HasPrefix(line, []byte("From ")) && startsMessage(br, false, line) {
 			if !first {
 				end := start - blank
 				if err := j.message(j.buf[:end], off); err != nil {
@@ -169,6 +170,58 @@ func (j *job) run(br *bufio.Reader) error {
 	}
 }
 
+// startsMessage reports whether the next line of br (first), or the
+// "From " line just read from it (line), is an mbox separator: a line "From "
+// followed by a header block (see scanHeader) of at least one field whose
+// empty line comes within the reader's buffer, or that fills it. When the
+// separator line was read (not first), the block must also have a field
+// only mail has (see isAnchor) or the separator a time of day, as the
+// "From sender date" lines of mbox writers do: a body line such as "From
+// here to there" followed by a line that happens to look like a field is
+// not a new message.
+func startsMessage(br *bufio.Reader, first bool, line []byte) bool {
+	skip := 0
+	if first {
+		b, _ := br.Peek(5)
+		if string(b) != "From " {
+			return false
+		}
+	}
+	for n := 4096; ; n *= 2 {
+		b, err := br.Peek(min(n, br.Size()))
+		if first {
+			nl := bytes.IndexByte(b, '\n')
+			if nl < 0 {
+				if err != nil || len(b) == br.Size() {
+					return false
+				}
+				continue
+			}
+			line, skip = b[:nl], nl+1
+		}
+		h := scanHeader(b[skip:])
+		if h.valid && !h.complete && err == nil && len(b) < br.Size() {
+			continue // undecided: read more
+		}
+		if !h.valid || h.fields == 0 {
+			return false
+		}
+		return first || h.anchor || hasTime(line)
+	}
+}
+
+// hasTime reports whether b has a time of day, "hh:mm".
+func hasTime(b []byte) bool {
+	for i := 0; i+5 <= len(b); i++ {
+		if b[i+2] == ':' && isDigit(b[i]) && isDigit(b[i+1]) && isDigit(b[i+3]) && isDigit(b[i+4]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 func isBlankLine(l []byte) bool {
 	return len(l) == 1 && l[0] == '\n' || len(l) == 2 && l[0] == '\r' && l[1] == '\n'
 }
@@ -184,48 +237,6 @@ func (j *job) write(b []byte) error {
 		return &rewrite.Error{Offset: j.res.Read, Err: err}
 	}
 	return nil
-}
-
-// Looks reports whether the start of a file looks like a mail message or an
-// mbox (for --format auto): "From " line, or the first line is a header field
-// such as Received:, Return-Path:, From:, Date:, Message-ID:, MIME-Version:,
-// Subject:, Delivered-To:, X-…: (field-name ":" per RFC 5322).
-//
-// To keep ordinary text that happens to start with "Note:" from passing for
-// mail, the field name must be one that starts messages in practice (those
-// above and the other RFC 5322, MIME and common trace fields) or an X- field.
-func Looks(head []byte) bool {
-	if bytes.HasPrefix(head, []byte("From ")) {
-		return true
-	}
-	i := bytes.IndexByte(head, ':')
-	if i <= 0 {
-		return false
-	}
-	name := head[:i]
-	for _, c := range name {
-		if c <= ' ' || c > '~' { // RFC 5322 ftext: %d33-57 / %d59-126
-			return false
-		}
-	}
-	if len(name) > 2 && (name[0] == 'X' || name[0] == 'x') && name[1] == '-' {
-		return true
-	}
-	_, ok := startFields[string(bytes.ToLower(name))]
-	return ok
-}
-
-var startFields = map[string]struct{}{
-	"received": {}, "return-path": {}, "from": {}, "sender": {}, "to": {}, "cc": {},
-	"bcc": {}, "reply-to": {}, "date": {}, "message-id": {}, "mime-version": {},
-	"subject": {}, "delivered-to": {}, "in-reply-to": {}, "references": {},
-	"content-type": {}, "content-transfer-encoding": {}, "envelope-to": {},
-	"authentication-results": {}, "dkim-signature": {}, "arc-seal": {},
-	"arc-message-signature": {}, "arc-authentication-results": {},
-	"received-spf": {}, "resent-from": {}, "resent-date": {}, "resent-to": {},
-	"resent-message-id": {}, "resent-sender": {}, "comments": {}, "keywords": {},
-	"user-agent": {}, "list-id": {}, "list-unsubscribe": {}, "precedence": {},
-	"thread-topic": {}, "thread-index": {}, "importance": {}, "organization": {},
 }
 
 func itoa(n int64) string {

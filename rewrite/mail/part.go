@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"io"
-	"mime/quotedprintable"
 	"strings"
 
 	"github.com/emersion/go-message"
@@ -126,7 +125,8 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	newCTE := cte
 	switch {
 	case (cte == "" || cte == "7bit") && (!isASCII(out) || longLines(out)),
-		cte == "8bit" && longLines(out):
+		cte == "8bit" && longLines(out),
+		j.mbox && isIdentity(cte) && hasFromLine(out):
 		newCTE = "quoted-printable"
 		he.cte = newCTE
 	}
@@ -134,14 +134,10 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	switch newCTE {
 	case "quoted-printable":
 		var bb bytes.Buffer
-		qw := quotedprintable.NewWriter(&bb)
-		qw.Binary = cs == charset.UTF16LE || cs == charset.UTF16BE
-		qw.Write(out)
-		qw.Close()
+		j.qp.reset(&bb, cs == charset.UTF16LE || cs == charset.UTF16BE, eol)
+		j.qp.Write(out)
+		j.qp.Close()
 		enc = bb.Bytes()
-		if eol == "\n" {
-			enc = bytes.ReplaceAll(enc, []byte("\r\n"), []byte("\n"))
-		}
 	case "base64":
 		enc = encodeBase64(out, eol)
 	default:
@@ -313,6 +309,22 @@ func encodeBase64(b []byte, eol string) []byte {
 		e = e[76:]
 	}
 	return append(out, e...)
+}
+
+// hasFromLine reports whether a line of b starts with "From ", which an
+// mbox reader would take for the start of a message.
+func hasFromLine(b []byte) bool {
+	for i := 0; i < len(b); {
+		if bytes.HasPrefix(b[i:], []byte("From ")) {
+			return true
+		}
+		nl := bytes.IndexByte(b[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		i += nl + 1
+	}
+	return false
 }
 
 func isASCII(b []byte) bool {

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// appendRecord appends rec as one line of JSON Lines to b: the same bytes
+// encoding/json's Encoder writes with SetEscapeHTML(false) (the test
+// compares them), without reflection or an allocation per record.
+func appendRecord(b []byte, rec *extractRecord) []byte {
+	b = append(b, '{')
+	if rec.File != "" {
+		b = append(b, `"file":`...)
+		b = appendJSONString(b, rec.File)
+		b = append(b, ',')
+	}
+	b = append(b, `"offset":`...)
+	b = strconv.AppendInt(b, rec.Offset, 10)
+	b = append(b, `,"length":`...)
+	b = strconv.AppendInt(b, rec.Length, 10)
+	b = append(b, `,"text":`...)
+	b = appendJSONString(b, rec.Text)
+	b = append(b, `,"iri":`...)
+	b = appendJSONString(b, rec.IRI)
+	if rec.URI != "" {
+		b = append(b, `,"uri":`...)
+		b = appendJSONString(b, rec.URI)
+	}
+	b = append(b, `,"kind":`...)
+	b = appendJSONString(b, rec.Kind)
+	if rec.Element != "" {
+		b = append(b, `,"element":`...)
+		b = appendJSONString(b, rec.Element)
+	}
+	if rec.Attr != "" {
+		b = append(b, `,"attr":`...)
+		b = appendJSONString(b, rec.Attr)
+	}
+	if rec.Decoded {
+		b = append(b, `,"decoded":true`...)
+	}
+	if rec.Error != "" {
+		b = append(b, `,"error":`...)
+		b = appendJSONString(b, rec.Error)
+	}
+	return append(b, "}\n"...)
+}
+
+// jsonSafe marks the ASCII bytes a JSON string holds as they are (RFC 8259
+// Section 7: all but the quote, the backslash and the controls).
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it without HTML escaping: \" \\ \b \f \n \r \t, other controls
+// as \u00XX, U+2028 and U+2029 as \u2028 and \u2029 (JavaScript line
+// terminators), and each byte of invalid UTF-8 as \ufffd.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if jsonSafe[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += n
+			start = i
+			continue
+		}
+		i += n
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

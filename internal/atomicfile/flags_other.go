@@ -1,0 +1,8 @@
+//go:build !unix
+
+package atomicfile
+
+const (
+	oNoFollow = 0
+	oNonblock = 0
+)

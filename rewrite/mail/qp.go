@@ -1,0 +1,119 @@
+package mail
+
+import "io"
+
+// qpLineMax is the longest encoded line RFC 2045 Section 6.7 (5) allows,
+// the "=" of a soft line break included.
+const qpLineMax = 76
+
+// A qpWriter encodes quoted-printable (RFC 2045 Section 6.7) as
+// mime/quotedprintable.Writer does—the same bytes encoded, the same line
+// breaking—with two differences: lines end with eol (CRLF or LF, the
+// part's line ending), and a line never starts with "From ": its "F" is
+// written "=46", as RFC 2049 Section 3 (8) advises, so that no encoded line
+// can pass for an mbox separator. Text mode (not binary) turns CR, LF and
+// CRLF into line breaks.
+type qpWriter struct {
+	w      io.Writer
+	binary bool
+	eol    string
+	line   [qpLineMax + 4]byte
+	i      int
+	cr     bool
+	pend   []byte // the last bytes written, kept to see "From " ahead
+	err    error
+}
+
+func (q *qpWriter) reset(w io.Writer, binary bool, eol string) {
+	*q = qpWriter{w: w, binary: binary, eol: eol, pend: q.pend[:0]}
+}
+
+// Write encodes p. The last four bytes are kept until more come, to see
+// whether an "F" at a line start begins "From ".
+func (q *qpWriter) Write(p []byte) (int, error) {
+	q.pend = append(q.pend, p...)
+	if n := len(q.pend) - 4; n > 0 {
+		q.encode(q.pend, n)
+		q.pend = q.pend[:copy(q.pend, q.pend[n:])]
+	}
+	return len(p), q.err
+}
+
+// Close writes the rest and the last line, without a line break after it.
+func (q *qpWriter) Close() error {
+	q.encode(q.pend, len(q.pend))
+	q.pend = q.pend[:0]
+	q.lastSpace()
+	q.flush()
+	return q.err
+}
+
+// encode encodes p[:end], looking ahead into p[end:].
+func (q *qpWriter) encode(p []byte, end int) {
+	for k := 0; k < end; k++ {
+		b := p[k]
+		if !q.binary && (b == '\n' || b == '\r') {
+			if q.cr && b == '\n' {
+				q.cr = false
+				continue
+			}
+			q.cr = b == '\r'
+			q.lastSpace()
+			q.newline(false)
+			continue
+		}
+		q.cr = false
+		if b < '!' && b != ' ' && b != '\t' || b > '~' || b == '=' ||
+			q.i == 0 && b == 'F' && k+5 <= len(p) && string(p[k:k+5]) == "From " {
+			q.escape(b)
+			continue
+		}
+		if q.i == qpLineMax-1 {
+			q.newline(true)
+			if b == 'F' && k+5 <= len(p) && string(p[k:k+5]) == "From " {
+				q.escape(b)
+				continue
+			}
+		}
+		q.line[q.i] = b
+		q.i++
+	}
+}
+
+// escape writes b as "=XX", after a soft line break if the line is full.
+func (q *qpWriter) escape(b byte) {
+	if qpLineMax-1-q.i < 3 {
+		q.newline(true)
+	}
+	const hex = "0123456789ABCDEF"
+	q.line[q.i], q.line[q.i+1], q.line[q.i+2] = '=', hex[b>>4], hex[b&15]
+	q.i += 3
+}
+
+// lastSpace escapes a space or tab at the end of the line, before a hard
+// line break or the end (RFC 2045 Section 6.7 (3)).
+func (q *qpWriter) lastSpace() {
+	if q.i > 0 && (q.line[q.i-1] == ' ' || q.line[q.i-1] == '\t') {
+		q.i--
+		q.escape(q.line[q.i])
+	}
+}
+
+// newline ends the line, with "=" when soft.
+func (q *qpWriter) newline(soft bool) {
+	if soft {
+		q.line[q.i] = '='
+		q.i++
+	}
+	q.flush()
+	if q.err == nil {
+		_, q.err = io.WriteString(q.w, q.eol)
+	}
+}
+
+func (q *qpWriter) flush() {
+	if q.err == nil && q.i > 0 {
+		_, q.err = q.w.Write(q.line[:q.i])
+	}
+	q.i = 0
+}

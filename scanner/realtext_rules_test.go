@@ -1,0 +1,291 @@
+package scanner
+
+import (
+	"testing"
+
+	"github.com/iriscan/iriscan/iri"
+)
+
+// The tests of this file cover the detection classes of issue 13 ("Real
+// documents") and the e-mail rules of issue 20 §7. Expected spans come from
+// RFC 3986/3987 and the IANA registry (what may form a scheme and a host),
+// RFC 5321/5322/6531 (addresses), RFC 8141 (URNs), UTS #58 and what a
+// reader of the language sees; docs/detection.md states each rule.
+
+// runRows runs one t.Run per row.
+func runRows(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) { runRule(t, []ruleCase{c}) })
+	}
+}
+
+// Rule 1 of issue 13: U+3002 。, U+FF0E ． and U+FF61 ｡ followed by more
+// text end a host in CJK prose; IDNs written with them still match when the
+// label after the dot is a real top-level domain or a path follows.
+func TestCJKFullStopEndsHost(t *testing.T) {
+	runRows(t, []ruleCase{
+		{in: "詳しくはhttps://www.example.jp。次に設定します。", want: []string{"https://www.example.jp"}},
+		{in: "公式サイトはhttp://example.com．詳細は後述", want: []string{"http://example.com"}},
+		{in: "見てhttps://git.example.org｡それから", want: []string{"https://git.example.org"}},
+		{in: "请访问https://www.example.cn。谢谢", want: []string{"https://www.example.cn"}},
+		{in: "자세한 내용은 https://www.example.kr。다음", want: []string{"https://www.example.kr"}},
+		{in: "ftp://ftp.example.org/pub。次", want: []string{"ftp://ftp.example.org/pub"}},
+		{in: "https://www.example.jp。", want: []string{"https://www.example.jp"}},
+		{in: "https://example.org:8080。次", want: []string{"https://example.org:8080"}},
+		// www. and bare domains.
+		{in: "詳細はwww.example.jp。次に", want: []string{"www:www.example.jp"}},
+		{in: "网址是www.example.com。欢迎", want: []string{"www:www.example.com"}},
+		{in: "ホームページwww.example.co.jp｡次", want: []string{"www:www.example.co.jp"}},
+		{in: "详见example.com。谢谢", want: []string{"fuzzy:example.com"}, fuzzy: true},
+		{in: "連絡はinfo@example.jp。よろしく", want: []string{"email:info@example.jp"}},
+		// IDNs written with ideographic dots stay whole.
+		{in: "http://例え。jp/パス", want: []string{"http://例え。jp/パス"}},
+		{in: "見てhttp://例え。テスト/パス", want: []string{"http://例え。テスト/パス"}},
+		{in: "http://日本語。jp を見て", want: []string{"http://日本語。jp"}},
+		{in: "http://example。com を見て", want: []string{"http://example。com"}},
+		{in: "www.例え．jp です", want: []string{"www:www.例え．jp"}},
+		{in: "http://example。org/docs。次", want: []string{"http://example。org/docs"}},
+	})
+}
+
+// Rule 2 of issue 13: a top-level label running from ASCII letters into
+// Han, Kana or Hangul ends at the script change.
+func TestHostGluedToCJK(t *testing.T) {
+	runRows(t, []ruleCase{
+		{in: "(https://git.example.org参照)", want: []string{"https://git.example.org"}},
+		{in: "https://www.example.jpを参照", want: []string{"https://www.example.jp"}},
+		{in: "http://example.comから入手", want: []string{"http://example.com"}},
+		{in: "https://example.cn下载", want: []string{"https://example.cn"}},
+		{in: "https://example.kr에서", want: []string{"https://example.kr"}},
+		{in: "www.example.orgで公開", want: []string{"www:www.example.org"}},
+		{in: "http://localhost参照", want: []string{"http://localhost"}},
+		{in: "https://example.org:443参照", want: []string{"https://example.org:443"}},
+		// A path glued to CJK text runs on (a non-ASCII character does not
+		// end an IRI), and a host that is CJK itself stays whole.
+		{in: "https://example.org/参照", want: []string{"https://example.org/参照"}},
+		{in: "https://例え.jp/", want: []string{"https://例え.jp/"}},
+		{in: "https://日本.example.com/", want: []string{"https://日本.example.com/"}},
+		{in: "http://abc日本.example.com/", want: []string{"http://abc日本.example.com/"}},
+	})
+}
+
+// Rule 3 of issue 13: RFC 3986 Section 3.1 schemes contain "+ - ."; a
+// compound scheme is one scheme.
+func TestCompoundSchemes(t *testing.T) {
+	runRows(t, []ruleCase{
+		{in: "svn co svn+ssh://svn.example.org/repo/trunk", want: []string{"svn+ssh://svn.example.org/repo/trunk"}},
+		{in: "pip install git+https://git.example.org/pkg.git#egg=pkg", want: []string{"git+https://git.example.org/pkg.git#egg=pkg"}},
+		{in: "remote git+ssh://git@git.example.org/team/repo.git", want: []string{"git+ssh://git@git.example.org/team/repo.git"}},
+		{in: "bzr branch bzr+ssh://bzr.example.org/proj", want: []string{"bzr+ssh://bzr.example.org/proj"}},
+		{in: "hg clone hg+https://hg.example.org/x", want: []string{"hg+https://hg.example.org/x"}},
+		{in: "(SVN+SSH://svn.example.org/r)", want: []string{"SVN+SSH://svn.example.org/r"}},
+		{in: "coap+tcp://sensor.example.net/temp", want: []string{"coap+tcp://sensor.example.net/temp"}},
+		{in: "a+b+c:d", want: nil},
+		{in: "x+unknown://example.org", want: nil},
+		{in: "svn+ssh:example.org", want: nil},
+	})
+}
+
+// Rule 4 of issue 13: only schemes of the IANA registry start a match; code
+// is not an IRI; non-hierarchical schemes pass their own syntax check.
+func TestRegisteredSchemes(t *testing.T) {
+	runRows(t, []ruleCase{
+		{in: "use Foo::Bar;", want: nil},
+		{in: "std::vector<int> v;", want: nil},
+		{in: "my $d = Data::Dumper->new;", want: nil},
+		{in: "File::Spec->catfile", want: nil},
+		{in: "News::Article and Geo::IP and Tel::Foo", want: nil},
+		{in: "URI::Escape and HTTP::Tiny", want: nil},
+		{in: "Note: http:// is the scheme", want: nil},
+		{in: "about:blank", want: nil},
+		// Historical and less common registered schemes.
+		{in: "gopher://gopher.example.org/1/", want: []string{"gopher://gopher.example.org/1/"}},
+		{in: "wais://wais.example.org:210/db", want: []string{"wais://wais.example.org:210/db"}},
+		{in: "prospero://prospero.example.edu/x", want: []string{"prospero://prospero.example.edu/x"}},
+		{in: "rsync://mirror.example.org/debian/", want: []string{"rsync://mirror.example.org/debian/"}},
+		{in: "svn://svn.example.org/repo", want: []string{"svn://svn.example.org/repo"}},
+		{in: "smb://server.example.org/share", want: []string{"smb://server.example.org/share"}},
+		{in: "ipp://printer.example.com/ipp/print", want: []string{"ipp://printer.example.com/ipp/print"}},
+		{in: "redis://cache.example.net:6379/0", want: []string{"redis://cache.example.net:6379/0"}},
+		{in: "z39.50s://z.example.org/db", want: []string{"z39.50s://z.example.org/db"}},
+		{in: "made-up://example.org/", want: nil},
+		{in: "localhost://example.org/", want: nil},
+		// Never: script and data URIs.
+		{in: "javascript://example.org/%0Aalert(1)", want: nil},
+		{in: "data://text/plain,x", want: nil},
+		// Non-hierarchical schemes without "//", checked.
+		{in: "urn:isbn:0451450523", want: []string{"urn:isbn:0451450523"}},
+		{in: "urn:ietf:rfc:2648", want: []string{"urn:ietf:rfc:2648"}},
+		{in: "urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66.", want: []string{"urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66"}},
+		{in: "urn:example:a123,z456", want: []string{"urn:example:a123,z456"}},
+		{in: "urn:x-foo:bar", want: []string{"urn:x-foo:bar"}},
+		{in: "urn:a:b", want: nil},                                 // NID of one character
+		{in: "urn:-ab:c", want: nil},                               // NID starts with a hyphen
+		{in: "urn:ab-:c", want: nil},                               // NID ends with a hyphen
+		{in: "urn:ab_c:d", want: nil},                              // '_' is not let-dig-hyp
+		{in: "urn::Something", want: nil},                          // no NID
+		{in: "urn:isbn", want: nil},                                // no NSS
+		{in: "urn:abcdefghijklmnopqrstuvwxyz0123456:x", want: nil}, // NID of 33
+		{in: "urn:abcdefghijklmnopqrstuvwxyz012345:x", want: []string{"urn:abcdefghijklmnopqrstuvwxyz012345:x"}},
+		{in: "tel:+1-201-555-0123", want: []string{"tel:+1-201-555-0123"}},
+		{in: "tel:7042;phone-context=example.com", want: []string{"tel:7042;phone-context=example.com"}},
+		{in: "tel:me", want: nil},
+		{in: "sms:+15105550101?body=hello", want: []string{"sms:+15105550101?body=hello"}},
+		{in: "sip:alice@atlanta.example.com;transport=tcp", want: []string{"sip:alice@atlanta.example.com;transport=tcp"}},
+		{in: "sips:bob@biloxi.example.com", want: []string{"sips:bob@biloxi.example.com"}},
+		{in: "xmpp:romeo@montague.example/orchard", want: []string{"xmpp:romeo@montague.example/orchard"}},
+		{in: "news:comp.infosystems.www.servers.unix", want: []string{"news:comp.infosystems.www.servers.unix"}},
+		{in: "geo:13.4125,103.8667", want: []string{"geo:13.4125,103.8667"}},
+		{in: "geo:here", want: nil},
+		{in: "magnet:?xt=urn:btih:c12fe1", want: []string{"magnet:?xt=urn:btih:c12fe1"}},
+		{in: "magnet:link", want: nil},
+		{in: "mailto:jane@example.com", want: []string{"mailto:jane@example.com"}},
+		{in: "Mailto::Send", want: nil},
+	})
+}
+
+// Rule 5 of issue 13 and §7 of issue 20: e-mail addresses as RFC 5321 and
+// 5322 write them, and the look-alikes that are none.
+func TestEmailAddresses(t *testing.T) {
+	runRows(t, []ruleCase{
+		// Configuration forms: word:value@host.
+		{in: "S=inet:8891@localhost", want: nil},
+		{in: "milter = inet:12345@mail.example.com", want: nil},
+		{in: "InputMailFilters=unix:milter@mx.example.org", want: nil},
+		{in: "listen tcp:2525@relay.example.net", want: nil},
+		{in: "Email:jane@example.com", want: []string{"email:jane@example.com"}},
+		{in: "Contact:support@example.org", want: []string{"email:support@example.org"}},
+		{in: "mail: jane@example.com", want: []string{"email:jane@example.com"}},
+		// A bare IPv4 address is not an e-mail domain; literals are.
+		{in: "root@192.168.1.1", want: nil},
+		{in: "ssh admin@10.0.0.5 -p 22", want: nil},
+		{in: "user@[192.0.2.1]", want: []string{"email:user@[192.0.2.1]"}},
+		{in: "mail user@[IPv6:2001:db8::1] now", want: []string{"email:user@[IPv6:2001:db8::1]"}},
+		{in: "postmaster@[IPv6:::1]", want: []string{"email:postmaster@[IPv6:::1]"}},
+		{in: "user@[300.0.0.1]", want: nil},
+		{in: "user@[IPv6:nothing]", want: nil},
+		// Whitespace before the closing '>' is not part of the address.
+		{in: "<jane@example.com >", want: []string{"email:jane@example.com"}},
+		{in: "From: Jane <jane.doe@example.org\t>", want: []string{"email:jane.doe@example.org"}},
+		{in: "<http://example.com/a >", want: []string{"http://example.com/a"}},
+		// Login targets: user@host:path.
+		{in: "scp notes.txt alice@files.example.org:backup/", want: nil},
+		{in: "git clone git@git.example.org:team/repo.git", want: nil},
+		{in: "rsync -a src/ deploy@www.example.com:/var/www/", want: nil},
+		{in: "scp bob@host.example.net:~/file .", want: nil},
+		{in: "Mail jane@example.com: she answers.", want: []string{"email:jane@example.com"}},
+		{in: "write to jane@example.com:", want: []string{"email:jane@example.com"}},
+		// atext of RFC 5322 in the local part.
+		{in: "o'donnel@example.com", want: []string{"email:o'donnel@example.com"}},
+		{in: "Write to d'artagnan@example.fr today", want: []string{"email:d'artagnan@example.fr"}},
+		{in: "customer/department=shipping@example.com", want: []string{"email:customer/department=shipping@example.com"}},
+		{in: "$A12345@example.com", want: []string{"email:$A12345@example.com"}},
+		{in: "!def!xyz%abc@example.com", want: []string{"email:!def!xyz%abc@example.com"}},
+		{in: "_somename@example.com", want: []string{"email:_somename@example.com"}},
+		{in: "user+mailbox@example.com", want: []string{"email:user+mailbox@example.com"}},
+		{in: "first.last~x#y&z@example.org", want: []string{"email:first.last~x#y&z@example.org"}},
+		// What opens the address in prose is not part of it.
+		{in: "'jane@example.com'", want: []string{"email:jane@example.com"}},
+		{in: "say 'jane@example.com', then", want: []string{"email:jane@example.com"}},
+		{in: "`jane@example.com`", want: []string{"email:jane@example.com"}},
+		{in: "| jane@example.com | x |", want: []string{"email:jane@example.com"}},
+		{in: "|jane@example.com|", want: []string{"email:jane@example.com"}},
+		{in: "*jane@example.com*", want: []string{"email:jane@example.com"}},
+		{in: "EMAIL=jane@example.com", want: []string{"email:jane@example.com"}},
+		{in: "git commit --author=jane@example.com", want: []string{"email:jane@example.com"}},
+		{in: "mailto link ?to=jane@example.com", want: []string{"email:jane@example.com"}},
+		// Quoted local parts (RFC 5322 Section 3.2.4).
+		{in: `"john smith"@example.com`, want: []string{`email:"john smith"@example.com`}},
+		{in: `write "john.smith"@example.org now`, want: []string{`email:"john.smith"@example.org`}},
+		{in: `x"john smith"@example.com`, want: nil},
+		{in: `"unterminated@example.com`, want: []string{"email:unterminated@example.com"}},
+	})
+}
+
+// Rule 6 of issue 13: groff output. A link in <…> or groff's ⟨…⟩ wrapped
+// after a hyphen is one IRI; U+2010 HYPHEN never belongs to a host, and a
+// host label never ends in a hyphen.
+func TestGroffOutput(t *testing.T) {
+	cases := []struct {
+		in, text, iri string
+	}{
+		{"see <https://example.org/doc/user\u2010\n       guide/> for", "https://example.org/doc/user\u2010\n       guide/", "https://example.org/doc/user-guide/"},
+		{"<https://example.org/a\u2010b/c\u2010\n   d>", "https://example.org/a\u2010b/c\u2010\n   d", "https://example.org/a-b/c-d"},
+		// Debian's groff writes the source's '-' as '-': a U+2010 at the
+		// break is a hyphen groff added when it hyphenated a word.
+		{"<https://example.org/doc/an\u2010\n       other-page/index.html>", "https://example.org/doc/an\u2010\n       other-page/index.html", "https://example.org/doc/another-page/index.html"},
+		{"the guide \u27e8https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html\u27e9.", "https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html", "https://example.org/doc/some-very-long-user-guide-name-that-wraps-around/index.html"},
+		{"\u27e8mailto:bug\u2010reports@example.org\u27e9", "mailto:bug\u2010reports@example.org", "mailto:bug-reports@example.org"},
+		{"<https://www.example\u2010site.org/>", "https://www.example\u2010site.org/", "https://www.example-site.org/"},
+		// Outside a delimited form a U+2010 ends a host.
+		{"https://www.example\u2010site.org/", "https://www.example", "https://www.example"},
+		{"Visit https://example.org\u2010 now", "https://example.org", "https://example.org"},
+		{"https://example.org- and more", "https://example.org", "https://example.org"},
+		{"www.example.com-", "www.example.com", "www.example.com"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			if len(ms) != 1 || ms[0].Text != c.text || ms[0].IRI != c.iri {
+				t.Errorf("Find(%q) = %+v, want one match %q with IRI %q", c.in, ms, c.text, c.iri)
+			}
+		})
+	}
+}
+
+// Rule 7 of issue 13: characters no IRI allows. A match keeps what the
+// peers keep (docs/detection.md); its IRI form percent-encodes them, so that
+// Match.IRI is a valid IRI reference and its target a valid IRI and, after
+// iri.ToURI, a valid URI.
+func TestIRIFormIsValid(t *testing.T) {
+	cases := []struct{ in, iri string }{
+		{"http://example.com/a{b}c", "http://example.com/a%7Bb%7Dc"},
+		{"https://example.org/search?q=a|b&x=1", "https://example.org/search?q=a%7Cb&x=1"},
+		{"http://example.com/C:\\temp\\x", "http://example.com/C:%5Ctemp%5Cx"},
+		{"http://example.com/x^2", "http://example.com/x%5E2"},
+		{"http://example.com/a`b", "http://example.com/a%60b"},
+		{"https://example.org/list?ids[]=1&ids[]=2", "https://example.org/list?ids%5B%5D=1&ids%5B%5D=2"},
+		{"https://en.example.org/wiki/Foo_[bar]", "https://en.example.org/wiki/Foo_%5Bbar%5D"},
+		{"http://[2001:db8::1]:8080/a[1]", "http://[2001:db8::1]:8080/a%5B1%5D"},
+		{"http://example.com/#a#b", "http://example.com/#a%23b"},
+		{`http://example.com/say"hi"there`, "http://example.com/say%22hi%22there"},
+		{"<http://example.com/a\n   b>", "http://example.com/ab"},
+		{`"john smith"@example.com`, "%22john%20smith%22@example.com"},
+		{"user@[192.0.2.1]", "user@%5B192.0.2.1%5D"},
+		{"user@[IPv6:2001:db8::1]", "user@%5BIPv6:2001:db8::1%5D"},
+		{"o'donnel@example.com", "o'donnel@example.com"},
+		{"x{1}@example.com", "x%7B1%7D@example.com"},
+		{"http://例え.jp/パス{1}", "http://例え.jp/パス%7B1%7D"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			if len(ms) != 1 || ms[0].IRI != c.iri {
+				t.Fatalf("Find(%q) = %+v, want one match with IRI %q", c.in, ms, c.iri)
+			}
+			checkForms(t, ms[0])
+		})
+	}
+}
+
+// checkForms checks that the target of m is a valid IRI and its URI form a
+// valid URI (ASCII, valid by iri.Validate).
+func checkForms(t *testing.T, m Match) {
+	t.Helper()
+	target := m.Target()
+	i, err := iri.ToIRI(target)
+	if err != nil {
+		t.Fatalf("ToIRI(%q): %v", target, err)
+	}
+	if vs := iri.Validate(i); vs != nil {
+		t.Errorf("Validate(ToIRI(%q)) = %v", target, vs)
+	}
+	u, err := iri.ToURI(target)
+	if err != nil {
+		t.Fatalf("ToURI(%q): %v", target, err)
+	}
+	if vs := iri.Validate(u); vs != nil || !isASCIIText([]byte(u)) {
+		t.Errorf("ToURI(%q) = %q: %v", target, u, vs)
+	}
+}
