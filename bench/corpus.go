@@ -17,6 +17,7 @@ import (
 var (
 	corpusDir  = flag.String("corpus", "", "run the benchmark of iriscan corpus instead: a generated tree written to (and reused from) `dir`/src, converted with 1 and 2 workers")
 	corpusSize = flag.Int("corpus-size", 1024, "MB of the -corpus tree")
+	corpusOut  = flag.String("corpus-out", "", "write the -corpus outputs under `dir` instead of the -corpus dir (a tmpfs such as /dev/shm takes fsync out of the measurement)")
 	corpusRuns = flag.Int("corpus-runs", 3, "rounds of the -corpus benchmark; each runs 1 and 2 workers, and the best wall time of each counts")
 )
 
@@ -91,7 +92,11 @@ func runCorpus() {
 	rss := map[int]int64{}
 	for round := range *corpusRuns {
 		for _, jobs := range []int{1, 2} {
-			out := filepath.Join(dir, fmt.Sprintf("out-%d", jobs))
+			outDir := dir
+			if *corpusOut != "" {
+				outDir = *corpusOut
+			}
+			out := filepath.Join(outDir, fmt.Sprintf("out-%d", jobs))
 			argv := []string{bin, "corpus", "--to", "uri", "--force", "--jobs", fmt.Sprint(jobs), "--out", out, src}
 			c, wall, r := timeRun(argv, fmt.Sprintf("corpus --jobs %d", jobs))
 			if round == 0 || wall < best[jobs] {
