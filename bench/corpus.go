@@ -26,28 +26,32 @@ var (
 // in eight gzipped, unless they are there already.
 func writeCorpusTree(dir string, size int64) (n int, total int64) {
 	for i := 0; total < size; i++ {
-		var name string
-		var data []byte
-		switch i % 4 {
-		case 0:
-			name, data = fmt.Sprintf("page%04d.html", i), scantest.Page(1<<20, int64(1000+i))
-		case 1:
-			name, data = fmt.Sprintf("en%04d.txt", i), scantest.Prose(1<<20, 2048, &scantest.English, int64(2000+i))
-		case 2:
-			name, data = fmt.Sprintf("ja%04d.txt", i), scantest.Prose(1<<20, 2048, &scantest.Japanese, int64(3000+i))
-		case 3:
-			name, data = fmt.Sprintf("page%04d.html", i), scantest.Page(1<<20, int64(4000+i))
-		}
+		name := [...]string{"page%04d.html", "en%04d.txt", "ja%04d.txt", "page%04d.html"}[i%4]
+		name = fmt.Sprintf(name, i)
 		if i%8 == 7 {
-			var b bytes.Buffer
-			zw := gzip.NewWriter(&b)
-			zw.Write(data)
-			zw.Close()
-			name, data = name+".gz", b.Bytes()
+			name += ".gz"
 		}
 		p := filepath.Join(dir, fmt.Sprintf("d%02d", i%16), name)
 		fi, err := os.Stat(p)
 		if err != nil {
+			var data []byte
+			switch i % 4 {
+			case 0:
+				data = scantest.Page(1<<20, int64(1000+i))
+			case 1:
+				data = scantest.Prose(1<<20, 2048, &scantest.English, int64(2000+i))
+			case 2:
+				data = scantest.Prose(1<<20, 2048, &scantest.Japanese, int64(3000+i))
+			case 3:
+				data = scantest.Page(1<<20, int64(4000+i))
+			}
+			if i%8 == 7 {
+				var b bytes.Buffer
+				zw := gzip.NewWriter(&b)
+				zw.Write(data)
+				zw.Close()
+				data = b.Bytes()
+			}
 			os.MkdirAll(filepath.Dir(p), 0o755)
 			if err := os.WriteFile(p, data, 0o644); err != nil {
 				log.Fatal(err)
