@@ -81,7 +81,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html or mail")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
-	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
+	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
@@ -104,8 +104,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", *format))
 	}
-	if *maxLen <= 0 {
-		return usageError(stderr, "extract", fmt.Sprintf("--max-length must be positive, not %d", *maxLen))
+	if msg := checkMaxLength(*maxLen); msg != "" {
+		return usageError(stderr, "extract", msg)
 	}
 	if *label != "" {
 		if _, err := charset.Lookup(*label); err != nil {
