@@ -5,6 +5,9 @@
 //
 // Run it from this directory after "npm ci": go run .
 //
+// With -corpus DIR it measures iriscan corpus on a 1 GB generated tree with
+// 1 and 2 workers (see corpus.go): go run . -corpus /tmp/corpus-bench
+//
 // With -e2e DIR it instead measures the whole iriscan rewrite command on
 // 100 MB corpora of HTML, text and mail written to DIR, and its peak memory
 // on 1 GB single-file inputs (see e2e.go): go run . -e2e /tmp/e2e
@@ -65,6 +68,10 @@ func main() {
 	}
 	if *e2eDir != "" {
 		runE2E()
+		return
+	}
+	if *corpusDir != "" {
+		runCorpus()
 		return
 	}
 	ins := scantest.Inputs(*size)

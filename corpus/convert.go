@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/iriscan/iriscan/corpus/warc"
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
@@ -24,16 +25,17 @@ import (
 // Rewriter from one to the next: its memory is bounded by them, not by
 // the files.
 type worker struct {
-	r   *run
-	rw  rewrite.Rewriter
-	raw *bufio.Reader // the file
-	dec *bufio.Reader // the document (after gzip)
-	zr  *gzip.Reader
-	zw  *gzip.Writer
-	bw  *bufio.Writer
-	out outFile
-	in  inFile
-	res *FileResult
+	r     *run
+	rw    rewrite.Rewriter
+	raw   *bufio.Reader // the file
+	dec   *bufio.Reader // the document (after gzip)
+	zr    *gzip.Reader
+	zw    *gzip.Writer
+	bw    *bufio.Writer
+	out   outFile
+	in    inFile
+	res   *FileResult
+	spill spill
 }
 
 func newWorker(r *run) *worker {
@@ -115,7 +117,11 @@ func (w *worker) convert(u *unit) *FileResult {
 		default:
 			res.Status, res.Reason = Failed, err.Error()
 			var re *rewrite.Error
-			if errors.As(err, &re) {
+			var fe *warc.FormatError
+			if errors.As(err, &fe) {
+				res.Reason = fe.Error()
+				w.addRecordError(fe.Offset, fe.RecordID, fe.Err.Error())
+			} else if errors.As(err, &re) {
 				res.Reason = re.Err.Error()
 				w.addError(re.Offset, re.Err.Error())
 			}
@@ -185,6 +191,11 @@ func (w *worker) convertErr(u *unit) error {
 		doc = gzipErrors{w.zr}
 	}
 	w.dec.Reset(doc)
+	if isWARC(name) {
+		return w.commitWith(u, func(sink io.Writer) error {
+			return w.convertWARC(w.dec, sink, gz, u)
+		})
+	}
 	head, err := w.dec.Peek(detect.HeadLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		if errors.Is(err, errInterrupted) {
@@ -216,6 +227,44 @@ func (w *worker) convertErr(u *unit) error {
 		w.res.Charset, w.res.CharsetRule = d.Charset.Name(), d.Rule.String()
 	}
 
+	return w.commitWith(u, func(sink io.Writer) error {
+		if gz {
+			if w.zw == nil {
+				w.zw = gzip.NewWriter(sink)
+			} else {
+				w.zw.Reset(sink)
+			}
+			sink = w.zw
+		}
+		w.bw.Reset(sink)
+		var res rewrite.Result
+		var err error
+		if d.Format == detect.Mail {
+			res, err = mail.Rewrite(w.bw, w.dec, mail.Options{
+				To: o.To, Scanner: o.Scanner, TextNodes: o.TextNodes,
+				Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
+			})
+		} else {
+			w.rw.Options = opts
+			res, err = w.rw.Rewrite(w.bw, w.dec)
+		}
+		w.res.Found, w.res.Changed, w.res.Left, w.res.Invalid = res.Matches, res.Edits, res.Failed, res.Invalid
+		if err != nil {
+			return err
+		}
+		if err := w.bw.Flush(); err != nil {
+			return err
+		}
+		if gz {
+			return w.zw.Close()
+		}
+		return nil
+	})
+}
+
+// commitWith writes the output of u through write into a temporary file,
+// and commits it: sync, rename into place, sync the directory.
+func (w *worker) commitWith(u *unit, write func(sink io.Writer) error) error {
 	tmp, tmpName, err := w.r.st.createTemp()
 	if err != nil {
 		return err
@@ -229,60 +278,21 @@ func (w *worker) convertErr(u *unit) error {
 	}()
 	w.out.f, w.out.name, w.out.n = tmp, tmpName, 0
 	w.out.h.Reset()
-	var sink io.Writer = &w.out
-	if gz {
-		if w.zw == nil {
-			w.zw = gzip.NewWriter(sink)
-		} else {
-			w.zw.Reset(sink)
-		}
-		sink = w.zw
-	}
-	w.bw.Reset(sink)
-	var res rewrite.Result
-	if d.Format == detect.Mail {
-		res, err = mail.Rewrite(w.bw, w.dec, mail.Options{
-			To: o.To, Scanner: o.Scanner, TextNodes: o.TextNodes,
-			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
-		})
-	} else {
-		w.rw.Options = opts
-		res, err = w.rw.Rewrite(w.bw, w.dec)
-	}
-	w.res.Found, w.res.Changed, w.res.Left, w.res.Invalid = res.Matches, res.Edits, res.Failed, res.Invalid
-	if err != nil {
+	if err := write(&w.out); err != nil {
 		return err
-	}
-	if err := w.bw.Flush(); err != nil {
-		return err
-	}
-	if gz {
-		if err := w.zw.Close(); err != nil {
-			return err
-		}
-		// The whole gzip input must have been read: a document that
-		// ends before the gzip stream does is an error there.
-		if _, err := w.dec.Peek(1); err != io.EOF {
-			if err == nil {
-				err = errors.New("data after the end of the document")
-			}
-			return err
-		}
 	}
 	if err := tmp.Sync(); err != nil {
 		return &OutputError{"sync", tmpName, err}
 	}
+	committed = true
 	if err := tmp.Close(); err != nil {
-		committed = true // closed; the deferred Remove must still run
 		w.r.st.root.Remove(tmpName)
 		return &OutputError{"close", tmpName, err}
 	}
 	if err := w.r.st.commit(tmpName, u.out); err != nil {
-		committed = true
 		w.r.st.root.Remove(tmpName)
 		return err
 	}
-	committed = true
 	w.res.Status = Converted
 	w.res.BytesOut = w.out.n
 	w.res.sha256 = hex.EncodeToString(w.out.h.Sum(nil))

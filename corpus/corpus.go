@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -57,6 +58,13 @@ type Options struct {
 	Bidi        iri.BidiMode
 	Target, Rel string
 
+	// WARCOutput says what a WARC input becomes.
+	WARCOutput WARCOutput
+
+	// Version names the software in the warcinfo records of WARC
+	// outputs, such as "iriscan v1.2.0".
+	Version string
+
 	// OnFile, if not nil, is called with the result of each input, one
 	// call at a time.
 	OnFile func(*FileResult)
@@ -103,6 +111,10 @@ type FileResult struct {
 	Errors        []FileError `json:"errors,omitempty"`
 	ErrorsOmitted int64       `json:"errors_omitted,omitempty"`
 
+	// Records counts the records of a WARC input by WARC-Type, and the
+	// records added ("warcinfo (added)", "conversion (added)").
+	Records map[string]int64 `json:"warc_records,omitempty"`
+
 	MS int64 `json:"ms"`
 
 	size   int64 // of the input file
@@ -115,8 +127,9 @@ const MaxErrors = 100
 
 // A FileError is one error in an input.
 type FileError struct {
-	Offset  int64  `json:"offset"`
-	Message string `json:"message"`
+	Offset   int64  `json:"offset"`
+	RecordID string `json:"record_id,omitempty"` // the WARC record
+	Message  string `json:"message"`
 }
 
 // Progress is how far a run is.
@@ -158,6 +171,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	for _, p := range append(o.Include[:len(o.Include):len(o.Include)], o.Exclude...) {
 		if _, err := pathMatch(p, "x"); err != nil {
 			return Summary{}, fmt.Errorf("corpus: pattern %q: %v", p, err)
+		}
+	}
+	if ofi, err := os.Stat(o.Out); err == nil {
+		for _, src := range o.Sources {
+			if sfi, err := os.Stat(src); err == nil && os.SameFile(sfi, ofi) {
+				return Summary{}, fmt.Errorf("corpus: the output directory %s is the source %s: give another --out", o.Out, src)
+			}
 		}
 	}
 	jobs := o.Jobs

@@ -100,6 +100,7 @@ func (w *walker) report(show string, st Status, reason string) {
 	if w.r.ctx.Err() != nil {
 		return
 	}
+	w.r.files.Add(1)
 	select {
 	case w.results <- &FileResult{Path: show, Status: st, Reason: reason}:
 	case <-w.r.ctx.Done():
@@ -333,7 +334,7 @@ func outputName(rel string, to rewrite.Form) string {
 	}
 	base, gz := cutGz(rel)
 	ext := strings.ToLower(path.Ext(base))
-	if htmlExt(ext) || mailExt(ext) {
+	if htmlExt(ext) || mailExt(ext) || ext == ".warc" {
 		return rel
 	}
 	if gz {

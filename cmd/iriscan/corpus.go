@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -21,17 +22,26 @@ import (
 )
 
 const corpusUsage = `Usage: iriscan corpus --to uri|iri|display|linkify --out DIR [--jobs N] [--shard I/N|auto] [--shards N]
-                      [--files-from FILE|-] [--include GLOB] [--exclude GLOB] [--report FILE] [--force] SRC...
+                      [--files-from FILE|-] [--include GLOB] [--exclude GLOB] [--report FILE] [--force]
+                      [--warc-output all|conversions-only] SRC...
 
 Converts every file under each SRC (a directory, walked recursively, or a
 file) into the tree DIR, which mirrors the input: SRC/a/b.txt becomes
 DIR/a/b.txt. Each file is converted as "iriscan rewrite --to FORM FILE" (or
 "iriscan linkify FILE") would print it: text, HTML, a mail message or an
-mbox, each found as --format auto finds it, and a .gz file of one of these
-is read through gzip and written gzipped again. With --to linkify a file
+mbox, each found as --format auto finds it, or a WARC file (.warc), and a
+.gz file of one of these is read through gzip and written gzipped again
+(a .warc.gz file with one gzip member per record). With --to linkify a file
 whose name does not end in .html, .htm, .xhtml, .eml, .mbox or .mbx (before
 a .gz) is written to NAME.html, since it becomes HTML. Binary files are
 skipped; symbolic links and special files are reported and not followed.
+
+A WARC file is copied record by record, byte for byte; after each response
+or resource record whose payload is text or HTML (HTTP chunking and gzip or
+deflate content coding undone, the charset from the HTTP Content-Type, then
+a byte order mark or <meta>), a conversion record (WARC 1.1) holds the
+rewritten document, refers to the original and points to a warcinfo record
+added at the start. Other records pass through; a truncated file fails.
 
 A file is done when its output exists: each output is written to
 DIR/.iriscan/tmp/, synced and renamed into place. Running the same command
@@ -81,6 +91,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&include, "include", "convert only files matching `GLOB` (on the base name, or the relative path if it has a /); repeatable")
 	fs.Var(&exclude, "exclude", "skip files and directories matching `GLOB`; repeatable")
 	report := fs.String("report", "", "write a JSON Lines report to `FILE` (- for standard output)")
+	warcOut := fs.String("warc-output", "all", "what a WARC file becomes: `all` its records, each text or HTML one followed by a conversion record, or conversions-only")
 	fs.BoolVar(&o.Force, "force", false, "convert every file, even those whose output exists")
 	fs.BoolVar(&o.TextNodes, "text", false, "in HTML, also rewrite the IRIs of text nodes, not only URL-valued attributes")
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
@@ -112,6 +123,14 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *shards < 0:
 		return usageErr("--shards must be positive")
 	}
+	switch *warcOut {
+	case "all":
+	case "conversions-only":
+		o.WARCOutput = corpus.WARCConversionsOnly
+	default:
+		return usageErr("unknown --warc-output %q (want all or conversions-only)", *warcOut)
+	}
+	o.Version = versionString(debug.ReadBuildInfo())
 	o.To, o.Sources = form, srcs
 	mode, ok := iri.ParseBidiMode(*bidiFlag)
 	if !ok {

@@ -471,6 +471,11 @@ func TestCorpusRerunAndSelect(t *testing.T) {
 	if status != 1 || bytes.Count(data, []byte(`"failed"`)) != 2 || !bytes.Contains(data, []byte("not a path inside")) {
 		t.Errorf("escaping paths: status %d, report %s", status, data)
 	}
+	// The output directory cannot be the source.
+	_, stderr, status = runCmd(t, "", "corpus", "--to", "uri", "--out", src, src)
+	if status != 1 || !strings.Contains(stderr, "is the source") {
+		t.Errorf("--out SRC: status %d, %s", status, stderr)
+	}
 	// A file operand: its output is its base name.
 	o = filepath.Join(t.TempDir(), "o")
 	runCmd(t, "", "corpus", "--to", "uri", "--out", o, filepath.Join(src, "a/latin.htm"), filepath.Join(src, "README"))
