@@ -55,6 +55,7 @@ func TestStdoutErrors(t *testing.T) {
 		{"--help"},
 		{"help", "rewrite"},
 		{"extract", "--help"},
+		{"corpus", "--help"},
 	}
 	for _, args := range cases {
 		t.Run(strings.Join(args[:min(len(args), 3)], " "), func(t *testing.T) {
