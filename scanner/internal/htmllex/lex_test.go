@@ -199,8 +199,8 @@ func TestLexerPages(t *testing.T) {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}
-	if len(files) > 300 {
-		files = files[:300]
+	if len(files) > 1000 {
+		files = files[:1000]
 	}
 	for _, f := range files {
 		if b, err := os.ReadFile(f); err == nil {
