@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/iriscan/iriscan/scanner/internal/htmllex"
@@ -52,6 +53,52 @@ func TestHTMLAttrRefs(t *testing.T) {
 			ms := findHTML(t, c.doc, nil)
 			if len(ms) == 0 || ms[0].IRI != c.want {
 				t.Fatalf("got %+v, want the IRI %q", ms, c.want)
+			}
+		})
+	}
+}
+
+// TestHTMLRawText checks that the text of raw-text elements is never
+// scanned (it holds no text node: references are not decoded, nothing is
+// markup), and that LinkText also leaves out escapable raw text and SVG
+// and MathML content (HTML Standard, tokenization and "parsing tokens in
+// foreign content").
+func TestHTMLRawText(t *testing.T) {
+	const u = "http://x.example/"
+	for _, c := range []struct {
+		doc        string
+		text, link []string // matches without and with LinkText
+	}{
+		{`<p>` + u, []string{u}, []string{u}},
+		{`<xmp>` + u + `</xmp>`, nil, nil},
+		{`<iframe>` + u + `</iframe>`, nil, nil},
+		{`<noembed>` + u + `</noembed>`, nil, nil},
+		{`<noframes>` + u + `</noframes>`, nil, nil},
+		{`<noscript>` + u + `</noscript>`, nil, nil},
+		{`<plaintext>` + u, nil, nil},
+		{`<script>` + u + `</script>`, nil, nil},
+		{`<style>` + u + `</style>`, nil, nil},
+		{`<title>` + u + `</title>`, []string{u}, nil},
+		{`<textarea>` + u + `</textarea>`, []string{u}, nil},
+		{`<TITLE/>` + u + `</title>`, []string{u}, nil},
+		{`<svg><text>` + u + `</text></svg>`, []string{u}, nil},
+		{`<math><mtext>` + u + `</mtext></math>` + u, []string{u, u}, []string{u}},
+		{`<svg><g><p>` + u, []string{u}, []string{u}},
+		{`<svg><foreignObject><p>` + u + `</p></foreignObject></svg>`, []string{u}, nil},
+	} {
+		t.Run(c.doc, func(t *testing.T) {
+			for _, link := range []bool{false, true} {
+				want := c.text
+				if link {
+					want = c.link
+				}
+				var got []string
+				for _, m := range findHTML(t, c.doc, &HTMLOptions{SkipElements: []string{}, LinkText: link}) {
+					got = append(got, m.Text)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("LinkText %v: got %q, want %q", link, got, want)
+				}
 			}
 		})
 	}
