@@ -7,6 +7,9 @@
 //
 // With -corpus DIR it measures iriscan corpus on a 1 GB generated tree with
 // 1 and 2 workers (see corpus.go): go run . -corpus /tmp/corpus-bench
+// With -realtext ../testdata/realtext it instead prints the precision and
+// recall of iriscan and linkify-it on the labelled sample of real documents
+// there, and each false positive and negative (see docs/realtext.md).
 //
 // With -e2e DIR it instead measures the whole iriscan rewrite command on
 // 100 MB corpora of HTML, text and mail written to DIR, and its peak memory
@@ -55,6 +58,7 @@ var (
 	e2eDir   = flag.String("e2e", "", "run the end-to-end benchmark of iriscan rewrite instead, with corpora written to (and reused from) `dir`")
 	e2eSize  = flag.Int("e2e-size", 100, "MB of each end-to-end corpus")
 	e2eBig   = flag.Int("e2e-big", 1024, "MB of the single-file inputs whose peak memory -e2e also measures (0: none)")
+	realtext = flag.String("realtext", "", "score iriscan and linkify-it on the labelled real-text sample in `dir` (../testdata/realtext) and list their errors")
 	pass     = flag.String("pass", "", "internal to -e2e: run one baseline `pass` (scan, scan-html or raw-html) over the files named as arguments, as a process of its own")
 )
 
@@ -64,6 +68,10 @@ func main() {
 	runtime.GOMAXPROCS(1)
 	if *pass != "" {
 		runPass(*pass, flag.Args())
+		return
+	}
+	if *realtext != "" {
+		runRealtext(*realtext)
 		return
 	}
 	if *e2eDir != "" {
