@@ -80,7 +80,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("extract", extractUsage)
 	print := fs.String("print", "json", "what to print of each match: `json` (JSON Lines), uri, iri or text (one per line)")
 	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html or mail")
-	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
+	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
 	files, status, done := parseFlags(fs, args, stdout, stderr)
@@ -200,6 +200,10 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		return 0, nil
 	case detect.Mail:
 		return x.extractMail(br, show)
+	}
+	if w := d.Warning(show); w != "" {
+		x.out.Flush()
+		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
 	}
 	x.conv.Charset = d.Charset
 	return x.scan(charset.NewReader(br, d.Charset), d.Format == detect.HTML, show)

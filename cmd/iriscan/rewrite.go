@@ -149,7 +149,7 @@ type docCmd struct {
 // addFlags defines the flags rewrite and linkify share.
 func (c *docCmd) addFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html or mail")
-	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
+	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
 	fs.StringVar(&c.output, "o", "", "write the output to `FILE` (atomically; one input only)")
@@ -300,6 +300,10 @@ func (c *docCmd) file(name string) {
 		c.stdout.Flush()
 		fmt.Fprintf(c.stderr, "iriscan: %s:%d: %q left unchanged: %s\n", in.show, e.Offset, e.Text, quote.Line(e.Err.Error()))
 		c.status = max(c.status, 1)
+	}
+	if w := d.Warning(in.show); w != "" {
+		c.stdout.Flush()
+		fmt.Fprintf(c.stderr, "iriscan: %s\n", w)
 	}
 	switch d.Format {
 	case detect.Binary:

@@ -97,6 +97,28 @@ type Result struct {
 	Charset *charset.Charset
 	// Rule is the rule that decided Charset.
 	Rule charset.Rule
+	// Guess, when Rule is charset.RuleSniffed, says how sure the guess is
+	// and how many invalid sequences the charset sees in the head.
+	Guess charset.Guess
+}
+
+// Warning returns a one-line warning for a document called name whose
+// charset was guessed weakly, naming the guess, why it is weak and the
+// flag that settles it; "" when there is nothing to warn about.
+func (r Result) Warning(name string) string {
+	g := r.Guess
+	if r.Rule != charset.RuleSniffed || g.Confidence != charset.ConfidenceWeak || g.Charset == nil {
+		return ""
+	}
+	span := fmt.Sprintf("%d bytes", g.Len)
+	if g.Len >= 1<<10 {
+		span = fmt.Sprintf("%d KiB", g.Len>>10)
+	}
+	why := fmt.Sprintf("%d invalid byte sequences in the first %s", g.Invalid, span)
+	if g.Invalid == 0 {
+		why = "little or ambiguous text in the first " + span
+	}
+	return fmt.Sprintf("%s: charset guessed as %s (weak: %s); use --charset to set it", name, g.Charset.Name(), why)
 }
 
 // Document decides how to read the document called name (a path, or ""
@@ -122,6 +144,9 @@ func Document(name string, head []byte, o Options) (Result, error) {
 	}
 	var err error
 	r.Charset, r.Rule, err = charset.Detect(head, h)
+	if err == nil && r.Rule == charset.RuleSniffed {
+		r.Guess = charset.Sniff(head)
+	}
 	return r, err
 }
 
