@@ -2,8 +2,11 @@ package charset
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -11,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/transform"
 )
 
@@ -240,4 +244,57 @@ func BenchmarkDecodeSideBySide(b *testing.B) {
 			b.ReportMetric(float64(tr)/float64(tb), "reader-x")
 		})
 	}
+}
+
+// BenchmarkSniff guesses the charset of KOI8-R prose (testdata/sniff) from
+// prefixes of several lengths.
+func BenchmarkSniff(b *testing.B) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "sniff", "ru.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := encodeLossy(b, mustGet("koi8-r"), strings.Repeat(string(raw), 2*SniffLen/len(raw)+1))
+	for _, n := range []int{300, 3000, SniffLen} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(n))
+			var t0 time.Duration
+			start := cpuTime()
+			for b.Loop() {
+				Sniff(src[:n])
+			}
+			t0 = cpuTime() - start
+			b.ReportMetric(float64(t0.Microseconds())/float64(b.N), "cpu-µs/op")
+		})
+	}
+}
+
+// BenchmarkISO2022JPDecoders alternates, within each iteration, the x/text
+// ISO-2022-JP decoder and the package's, on the same Japanese text, and
+// reports each one's CPU MB/s and the package's time as a multiple of
+// x/text's.
+func BenchmarkISO2022JPDecoders(b *testing.B) {
+	var src []byte
+	for _, in := range benchInputs() {
+		if in.name == "japanese/iso-2022-jp" {
+			src = in.src
+		}
+	}
+	dst := make([]byte, 4*benchChunk+16)
+	xt := japanese.ISO2022JP.NewDecoder()
+	own := new(iso2022JPDecoder)
+	var tx, to time.Duration
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		t0 := cpuTime()
+		transformAll(b, xt, src, dst, nil)
+		t1 := cpuTime()
+		transformAll(b, own, src, dst, nil)
+		t2 := cpuTime()
+		tx, to = tx+t1-t0, to+t2-t1
+	}
+	mbs := func(t time.Duration) float64 { return float64(len(src)) * float64(b.N) / t.Seconds() / 1e6 }
+	b.ReportMetric(mbs(tx), "xtext-MB/s")
+	b.ReportMetric(mbs(to), "own-MB/s")
+	b.ReportMetric(float64(to)/float64(tx), "own-x")
 }

@@ -42,6 +42,7 @@ const (
 	RuleContentType             // the charset parameter of Hint.ContentType
 	RuleMeta                    // HTML <meta charset> or <meta http-equiv>
 	RuleXMLDecl                 // the XML encoding declaration
+	RuleSniffed                 // nothing said, and the text is not UTF-8: Sniff guessed
 )
 
 func (r Rule) String() string {
@@ -58,6 +59,8 @@ func (r Rule) String() string {
 		return "meta"
 	case RuleXMLDecl:
 		return "xml-declaration"
+	case RuleSniffed:
+		return "sniffed"
 	}
 	return fmt.Sprintf("Rule(%d)", uint8(r))
 }
@@ -67,7 +70,8 @@ func (r Rule) String() string {
 const PrescanLen = 1024
 
 // Detect finds the charset of a document from its first bytes (at least
-// PrescanLen of them, or the whole document if shorter) and what the
+// PrescanLen of them, better SniffLen, or the whole document if shorter)
+// and what the
 // caller knows, and says which rule decided. The rules, first match wins:
 //
 //  1. an explicit label from the caller, Hint.Label;
@@ -79,7 +83,11 @@ const PrescanLen = 1024
 //     <meta charset> or <meta http-equiv="content-type" content="…charset=…">;
 //     for XML, the encoding declaration (or, without a BOM, the UTF-16
 //     form of "<?xml");
-//  5. otherwise UTF-8.
+//  5. otherwise UTF-8 if the prefix is valid UTF-8 (but for a sequence
+//     cut by its end) and not 7-bit ISO-2022-JP;
+//  6. otherwise the guess of [Sniff], which looks at up to SniffLen bytes
+//     of the prefix (and may be UTF-8 with a few invalid bytes): call
+//     Sniff on the same prefix for how sure it is.
 //
 // A label that names no charset, from the caller, the Content-Type or the
 // XML declaration, is a *LabelError; the HTML prescan skips such labels,
@@ -114,7 +122,10 @@ func Detect(prefix []byte, h Hint) (*Charset, Rule, error) {
 			return cs, RuleXMLDecl, err
 		}
 	}
-	return UTF8, RuleDefault, nil
+	if validUTF8Prefix(prefix) && !isISO2022JP(prefix) {
+		return UTF8, RuleDefault, nil
+	}
+	return Sniff(prefix).Charset, RuleSniffed, nil
 }
 
 // BOM reports the charset of the byte order mark at the start of prefix

@@ -20,4 +20,10 @@
 // U+FFFD, are counted and reported with their source offset, and—because
 // the map points at the original bytes—are copied through unchanged by a
 // rewriter; [Decoder.Strict] turns the first one into an error.
+//
+// [Detect] finds a document's charset from what the caller and the
+// document declare; a document that declares nothing and is not UTF-8 is
+// guessed by [Sniff], which scores each candidate's reading of the first
+// [SniffLen] bytes with character frequencies of the languages it serves
+// and says how sure it is.
 package charset

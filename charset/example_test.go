@@ -114,3 +114,21 @@ func ExampleMap_Bracket() {
 	// x/日本 0:7 "y/\x1b$BF|\x1b(B\x1b$BK\\\x1b(B"
 	// y/日本
 }
+
+// A KOI8-R file without a label: Detect guesses, and Sniff on the same
+// prefix says how sure the guess is.
+func ExampleSniff() {
+	koi8, _ := charset.Lookup("koi8-r")
+	src, _ := koi8.Encode(nil, "Документация проекта: http://example.org/docs/ (на русском языке).\n", charset.FallbackError)
+	cs, rule, _ := charset.Detect(src, charset.Hint{})
+	g := charset.Sniff(src)
+	fmt.Println(cs, rule, g.Confidence, g.Invalid)
+
+	// Two Cyrillic letters are too little to be sure of.
+	src, _ = koi8.Encode(nil, "Да: http://example.org/\n", charset.FallbackError)
+	g = charset.Sniff(src)
+	fmt.Println(g.Charset, g.Confidence)
+	// Output:
+	// koi8-r sniffed strong 0
+	// koi8-r weak
+}

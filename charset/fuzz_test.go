@@ -196,14 +196,16 @@ func refISO2022JP(src []byte) []byte {
 		c := src[i]
 		if c == 0x1b {
 			next, n := -1, 3
-			switch rest := string(src[i:]); {
-			case strings.HasPrefix(rest, "\x1b$@"), strings.HasPrefix(rest, "\x1b$B"):
+			rest := src[i:min(i+4, len(src))]
+			has := func(esc string) bool { return bytes.HasPrefix(rest, []byte(esc)) }
+			switch {
+			case has("\x1b$@"), has("\x1b$B"):
 				next = jis0208
-			case strings.HasPrefix(rest, "\x1b$(D"):
+			case has("\x1b$(D"):
 				next, n = jis0212, 4
-			case strings.HasPrefix(rest, "\x1b(B"), strings.HasPrefix(rest, "\x1b(J"):
+			case has("\x1b(B"), has("\x1b(J"):
 				next = ascii
-			case strings.HasPrefix(rest, "\x1b(I"):
+			case has("\x1b(I"):
 				next = kana
 			}
 			if next < 0 {

@@ -43,6 +43,7 @@ func TestToIRIValid(t *testing.T) {
 		{"second # in the fragment", "http://example.com/#a#b", "http://example.com/#a%23b"},
 		{"@ in userinfo", "http://a@b@example.com/", "http://a%40b@example.com/"},
 		{"mailto local part", "mailto:a b@example.com", "mailto:a%20b@example.com"},
+		{"mailto domain literal is path text", "mailto:a@[192.0.2.1]", "mailto:a@%5B192.0.2.1%5D"},
 		{"relative reference", "../a b/\u200e", "../a%20b/%E2%80%8E"},
 		// Kept: ucschar (even space look-alikes, which only decoding
 		// keeps encoded, Section 6.1), reserved characters, triplets.
@@ -96,7 +97,7 @@ func TestConversionErrors(t *testing.T) {
 		{"space in scheme-relative host", "//ex ample.com/", CodeCharNotAllowed, 4},
 		{"percent-encoded space in host", "http://ex%20ample.com/", CodeBadHost, 7},
 		{"percent-encoded RLO in host", "http://%E2%80%AE.jp/", CodeBadHost, 7},
-		{"space in mailto domain", "mailto:a@ex ample.com", CodeCharNotAllowed, 11},
+		{"space in IDN mailto domain", "mailto:a@\u00e9 x.example", CodeCharNotAllowed, 11},
 		{"stray % in host", "http://ex%ample.com/", CodeBadPercent, 9},
 		{"% at the end", "http://example.com/100%", CodeBadPercent, 22},
 		{"% before non-hex", "http://example.com/%zz", CodeBadPercent, 19},

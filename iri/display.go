@@ -219,6 +219,11 @@ func (d *displayer) mailtoPath(b []byte, path string, off int) ([]byte, error) {
 		if b, err = d.component(b, compPath, local, off+lo); err != nil {
 			return err
 		}
+		if isASCII(domain) && badHostByte(domain) >= 0 {
+			// Not a host name: path text, as ToURI takes it.
+			b, err = d.component(b, compPath, domain, off+do)
+			return err
+		}
 		b, err = d.regName(b, domain, off+do)
 		return err
 	})

@@ -57,7 +57,8 @@ func isDomainLiteral(domain string) bool {
 }
 
 // appendMailtoURI appends the URI form of a mailto path: local parts as in
-// Section 3.3, domains by uriRegName (A-labels).
+// Section 3.3, non-ASCII domains by uriRegName (A-labels), ASCII ones as
+// path text.
 func appendMailtoURI(dst []byte, path string, off int) ([]byte, error) {
 	err := forEachAddress(path, func(local string, lo int, domain string, do int) error {
 		if lo > 0 {
@@ -67,8 +68,10 @@ func appendMailtoURI(dst []byte, path string, off int) ([]byte, error) {
 		if dst, err = appendEncoded(dst, compPath, local, off+lo); err != nil {
 			return err
 		}
-		if local == "" {
-			// No "@": not an address, just path text.
+		if local == "" || isASCII(domain) {
+			// No "@": not an address, just path text. An ASCII domain
+			// needs no IDNA and is path text too (RFC 6068 does not make
+			// it a URI host: "a@[192.0.2.1]" has a domain literal).
 			dst, err = appendEncoded(dst, compPath, domain, off+do)
 			return err
 		}
@@ -93,6 +96,11 @@ func appendMailtoIRI(dst []byte, path string, off int) ([]byte, error) {
 			return err
 		}
 		if dst, err = appendIRIComponent(dst, compPath, local, off+lo); err != nil {
+			return err
+		}
+		if isASCII(domain) && badHostByte(domain) >= 0 {
+			// Not a host name: path text (see appendMailtoURI).
+			dst, err = appendIRIComponent(dst, compPath, domain, off+do)
 			return err
 		}
 		if _, err := uriRegName(domain, off+do); err != nil {

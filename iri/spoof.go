@@ -1,6 +1,13 @@
 package iri
 
-import "unicode"
+import (
+	"sort"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+//go:generate go run gen_confusables.go
 
 // Spoofing checks for host labels shown in the display form (Section 10).
 //
@@ -12,6 +19,21 @@ import "unicode"
 // Greek or Cherokee (whose letters look like Latin ones). A label written
 // only with Cyrillic or Greek letters that all look like Latin letters is
 // spoofable under a top-level domain that is not itself in that script.
+//
+// Two checks use Unicode's confusables data (UTS #39, confusable_table.go),
+// as Chrome's IDN display policy does:
+//   - a label with a character that looks like "/", "." or ":" (U+2215
+//     DIVISION SLASH, U+2044 FRACTION SLASH, U+0589 ARMENIAN FULL STOP,
+//     U+2024 ONE DOT LEADER, ...) or the overlays U+0337 and U+0338 could
+//     be read as more than one label, a path or a port: shown as an
+//     A-label. Letters among these look-alikes (Katakana "ノ", Devanagari
+//     visarga, Persian digit zero) force it only beside Latin letters,
+//     since their own scripts use them;
+//   - a whole-script or single-script confusable of an ASCII label (its
+//     UTS #39 skeleton is ASCII: "ѕсоре" in Cyrillic, "ɡооɡ" with Latin
+//     script g) is shown as an A-label, unless the top-level domain is in
+//     the label's script (a local name, such as "сор.рф"). Only
+//     one-to-one prototypes count, so "bær" (æ is "ae") stays.
 
 // scriptOrder lists the scripts looked up first; others are found through
 // unicode.Scripts.
@@ -40,15 +62,67 @@ func scriptOf(r rune) *unicode.RangeTable {
 	return nil
 }
 
-// latinLookalikes holds Cyrillic and Greek lowercase letters (IDNA maps to
-// lowercase) that render like Latin letters: the Cyrillic set browsers use
-// for their whole-script check, and the Greek letters like o, i, k, v, p, t,
-// u, x.
-const latinLookalikes = "асԁеһіјӏорԗԛѕԝхуъьҽпгѵѡ" + "οικνρτυχ"
+// asciiPrototype returns the ASCII prototype of the non-ASCII character r
+// in Unicode's confusables.txt, or "".
+func asciiPrototype(r rune) string {
+	i := sort.Search(len(confusableRunes), func(i int) bool { return confusableRunes[i] >= r })
+	if i < len(confusableRunes) && confusableRunes[i] == r {
+		return confusableProtos[i]
+	}
+	return ""
+}
+
+// hasDelimiterLookalike reports whether the label l has a character that
+// looks like "/", "." or ":" (see the comment at the top of the file).
+func hasDelimiterLookalike(l string) bool {
+	latin := false
+	for _, r := range l {
+		if r < 0x80 {
+			latin = latin || isAlpha(byte(r))
+		} else if unicode.Is(unicode.Latin, r) {
+			latin = true
+		}
+	}
+	for _, r := range l {
+		if r < 0x80 {
+			continue
+		}
+		if r == 0x0337 || r == 0x0338 { // COMBINING SHORT/LONG SOLIDUS OVERLAY
+			return true
+		}
+		switch asciiPrototype(r) {
+		case "/", ".", ":":
+			if !unicode.In(r, unicode.L, unicode.M, unicode.N) || latin {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asciiConfusable reports whether every character of the label l, in NFD,
+// is ASCII or has a one-character ASCII prototype, and one is not ASCII:
+// the label can pass for an ASCII label (its UTS #39 skeleton is ASCII).
+func asciiConfusable(l string) bool {
+	nonASCII := false
+	for _, r := range norm.NFD.String(l) {
+		if r < 0x80 {
+			continue
+		}
+		if p := asciiPrototype(r); len(p) != 1 || p == "/" || p == "." || p == ":" {
+			return false
+		}
+		nonASCII = true
+	}
+	return nonASCII
+}
 
 // spoofable reports whether the U-label l should be shown as its A-label.
 // tld is the last label of the host.
 func spoofable(l, tld string) bool {
+	if hasDelimiterLookalike(l) {
+		return true
+	}
 	var scripts []*unicode.RangeTable
 	for _, r := range l {
 		s := scriptOf(r)
@@ -66,26 +140,18 @@ func spoofable(l, tld string) bool {
 			scripts = append(scripts, s)
 		}
 	}
+	if asciiConfusable(l) {
+		// Whole-script (every letter of another script looks Latin) or
+		// single-script (Latin letters that look like ASCII ones)
+		// confusable, unless the label is in one script other than Latin
+		// and the TLD in the same: a name local to that script.
+		if len(scripts) != 1 || scripts[0] == unicode.Latin || !hasScript(tld, scripts[0]) {
+			return true
+		}
+	}
 	switch len(scripts) {
-	case 0:
+	case 0, 1:
 		return false
-	case 1:
-		s := scripts[0]
-		if s != unicode.Cyrillic && s != unicode.Greek {
-			return false
-		}
-		// Whole-script confusable: every letter looks Latin.
-		for _, r := range l {
-			if unicode.IsLetter(r) && !containsRune(latinLookalikes, r) {
-				return false
-			}
-		}
-		for _, r := range tld {
-			if unicode.Is(s, r) {
-				return false // the TLD is in the same script: a local name
-			}
-		}
-		return true
 	}
 	has := func(t *unicode.RangeTable) bool {
 		for _, s := range scripts {
@@ -125,9 +191,10 @@ func spoofable(l, tld string) bool {
 	return true
 }
 
-func containsRune(s string, r rune) bool {
-	for _, c := range s {
-		if c == r {
+// hasScript reports whether s has a character of the script t.
+func hasScript(s string, t *unicode.RangeTable) bool {
+	for _, r := range s {
+		if unicode.Is(t, r) {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package rewrite
 
 import (
+	"io"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -117,6 +120,91 @@ func TestTextNodesRawText(t *testing.T) {
 		t.Run(c.in, func(t *testing.T) {
 			if got := rewriteHTML(t, c.in, Options{To: URI, TextNodes: true, SkipElements: []string{}}); got != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// fillReader yields n copies of a byte without storing them.
+type fillReader struct {
+	fill byte
+	n    int
+}
+
+func (r *fillReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = r.fill
+	}
+	r.n -= k
+	return k, nil
+}
+
+// tailWriter keeps the count and the last bytes of what it is given, and
+// samples the heap.
+type tailWriter struct {
+	heapWriter
+	tail []byte
+}
+
+func (w *tailWriter) Write(p []byte) (int, error) {
+	w.heapWriter.Write(p)
+	w.tail = append(w.tail, p...)
+	if len(w.tail) > 4096 {
+		w.tail = append(w.tail[:0], w.tail[len(w.tail)-1024:]...)
+	}
+	return len(p), nil
+}
+
+// TestHTMLHugeTokens checks issue 15.4 end to end: a 20 MiB data: URI in an
+// attribute, a 20 MiB script and a 20 MiB text node do not fail the
+// document; the IRIs after them are rewritten, every other byte is copied,
+// and the heap stays far below the size of the token.
+func TestHTMLHugeTokens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 MiB tokens")
+	}
+	const n = 20 << 20
+	for _, c := range []struct {
+		name, prefix string
+		fill         byte
+		suffix       string
+		o            Options
+	}{
+		{"attribute", `<p><img src="data:image/png;base64,`, 'A', `" alt="x">`, Options{To: URI}},
+		{"script", `<script>var x = "`, 'x', `";</script>`, Options{To: URI}},
+		{"text", `<p>http://例え.jp/a `, 'w', ` http://例え.jp/b</p>`, Options{To: URI, TextNodes: true}},
+		{"text, linkify", `<p>http://例え.jp/a `, 'w', ` http://例え.jp/b</p>`, Options{To: Link}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			after := `<a href="http://例え.jp/">x</a>`
+			runtime.GC()
+			var before runtime.MemStats
+			runtime.ReadMemStats(&before)
+			w := &tailWriter{}
+			o := c.o
+			o.Format = HTML
+			res, err := Document(w, io.MultiReader(strings.NewReader(c.prefix), &fillReader{fill: c.fill, n: n}, strings.NewReader(c.suffix+after)), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantTail := c.suffix + `<a href="http://xn--r8jz45g.jp/">x</a>`
+			if c.o.To == Link {
+				wantTail = ` <a href="http://xn--r8jz45g.jp/b" dir="ltr">http://例え.jp/b</a></p>` + after
+			} else if c.o.TextNodes {
+				wantTail = ` http://xn--r8jz45g.jp/b</p>` + `<a href="http://xn--r8jz45g.jp/">x</a>`
+			}
+			if !strings.HasSuffix(string(w.tail), wantTail) {
+				t.Errorf("output ends %q, want %q", tail(w.tail, len(w.tail)-len(wantTail)), wantTail)
+			}
+			if w.maxHeap > before.HeapInuse+16<<20 {
+				t.Errorf("heap in use reached %.1f MB (%.1f MB before)", float64(w.maxHeap)/(1<<20), float64(before.HeapInuse)/(1<<20))
+			}
+			if res.Read != int64(len(c.prefix)+n+len(c.suffix)+len(after)) {
+				t.Errorf("%+v", res)
 			}
 		})
 	}

@@ -107,6 +107,9 @@ func (f *finder) lookup(name []byte) (hier, ok bool) {
 	if _, ok := f.schemes[string(key[p+1:])]; !ok {
 		return false, false
 	}
+	if !isAlnum(key[p-1]) {
+		return false, false // "c++http"
+	}
 	for i, c := range key[:p] {
 		if !isAlnum(c) && (c != '+' || key[i-1] == '+') {
 			return false, false
@@ -168,10 +171,13 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if s < 0 {
 		return -1
 	}
+	if w[s] == '/' || configPrefix(w, s) {
+		return -1 // a path (/srv/git@…, unix:/run/milter@…), or inet:8891@…
+	}
 	if k := bytes.LastIndexByte(w[s:t], '='); k >= 0 && isKey(w[s:s+k]) {
 		s += k + 1
 	}
-	for s < t && strings.IndexByte("'`{|/*~", w[s]) >= 0 {
+	for s < t && strings.IndexByte("'`{|*~", w[s]) >= 0 {
 		s++
 	}
 	if s == t || configPrefix(w, s) {

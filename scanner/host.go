@@ -303,6 +303,16 @@ func (f *finder) keepIdeographicDot(w []byte, label, dot, size int) bool {
 	return !(isCJK(after) && isASCIIText(w[label:dot]))
 }
 
+// isICANNLabel reports whether the ASCII label l is an ICANN top-level
+// domain.
+func (f *finder) isICANNLabel(l []byte) bool {
+	if len(l) > 63 || !isTLDShaped(l) {
+		return false
+	}
+	_, icann := f.icannTLD(l)
+	return icann
+}
+
 // isASCIIText reports whether b is all ASCII.
 func isASCIIText(b []byte) bool {
 	for _, c := range b {
@@ -365,9 +375,10 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			// Rule 2: ASCII letters glued to CJK text: the host ends at the
 			// script change (for a bare address or domain whenever the host
 			// so far is ASCII; after a scheme or "www." in the top-level
-			// label).
+			// label, or where the ASCII letters are a top-level domain:
+			// example.comだよね.comtest is example.com).
 			if labelASCII && j > labelStart && isCJK(r) &&
-				(cjkStop && onlyASCII || !cjkStop && !continuesWithDot(w, j)) {
+				(cjkStop && onlyASCII || !cjkStop && (!continuesWithDot(w, j) || f.isICANNLabel(w[labelStart:j]))) {
 				break
 			}
 			onlyASCII, labelASCII = false, false

@@ -7,19 +7,11 @@ import (
 	"io"
 
 	"github.com/iriscan/iriscan/scanner/internal/htmllex"
-
-	xhtml "golang.org/x/net/html"
 )
 
 // DefaultSkipElements are the elements whose text is not scanned in HTML:
 // links already, code, and raw text.
 var DefaultSkipElements = []string{"a", "script", "style", "textarea", "title", "code", "pre"}
-
-// MaxHTMLToken bounds the bytes of one HTML token (a tag, a text node, a
-// script, a comment) that an HTMLScanner buffers: the x/net/html tokenizer
-// holds a whole token in memory. A longer token ends the scan with an error
-// wrapping html.ErrBufferExceeded.
-const MaxHTMLToken = 16 << 20
 
 // HTMLOptions configure an HTMLScanner.
 type HTMLOptions struct {
@@ -43,90 +35,37 @@ type HTMLOptions struct {
 // An HTMLScanner finds the IRIs of an HTML document read from an io.Reader
 // as UTF-8: the values of URL-valued attributes (KindAttr) and the IRIs in
 // text nodes found with the running-text rules, outside the skipped elements,
-// comments and CDATA. Character references are decoded for the IRI form;
-// offsets cover the source bytes.
+// raw text, comments and CDATA. Character references are decoded for the IRI
+// form (in attribute values by the attribute rule: "&copy=2" stays); offsets
+// cover the source bytes.
+//
+// It reads the tokens golang.org/x/net/html's Tokenizer would, with its own
+// streaming lexer (docs/html.md): no token is too long, and it holds about
+// 2×(MaxLength+4 KiB) bytes of HTML, 64 KiB by default, whatever the input.
 type HTMLScanner struct {
-	z       *xhtml.Tokenizer
-	f       *finder
-	skip    []string  // lower-case names of the skipped elements
-	skip0   [256]bool // the first bytes of their names
-	depth   int       // open skipped elements
-	off     int64     // offset of the current token
-	pending []Match   // matches of the current token; pending[head:] not yet returned
-	head    int
-	m       Match
-	err     error
-	dec     entityDecoder
-	sc      Scanner // reused for text nodes
-	name    [16]byte
-	attrs   []attr
-	names   []string // interned element and attribute names
-	tagBuf  []byte   // the current tag, then the decoded forms of its URLs
-	iris    []span   // where in tagBuf the IRI of each pending match is
-	tr      tokenReader
-	noText  bool // HTMLOptions.SkipText
-	noAttrs bool // HTMLOptions.SkipAttributes
-	links   bool // HTMLOptions.LinkText
-	rawNext rawKind
-	foreign []string // with links: the elements open in SVG or MathML content
-	nesting int      // with links: elements open past the end of foreign
-}
-
-// rawKind says how the tokenizer reads the text after a start tag.
-type rawKind uint8
-
-const (
-	notRaw        rawKind = iota
-	rawText               // script, style, xmp, iframe, noembed, noframes, noscript, plaintext: no references, no markup
-	escapableText         // title, textarea: references, no markup
-)
-
-// rawElement says how the text after the start tag of element name
-// (lower case) is read: as x/net/html's tokenizer does (and the HTML
-// parser with scripting enabled), whatever the namespace.
-func rawElement(name []byte) rawKind {
-	switch string(name) {
-	case "script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext":
-		return rawText
-	case "title", "textarea":
-		return escapableText
-	}
-	return notRaw
-}
-
-// A tokenReader is the reader of an HTMLScanner's tokenizer. It sets the
-// tokenizer's buffer limit (Tokenizer.SetMaxBuf, tr.max) only while the
-// bytes it has handed over reach half the limit past the start of the token
-// being read: the limit costs a check on every byte the tokenizer reads, and
-// it can only be reached when they reach the limit itself. So the tokenizer
-// stops at exactly the same byte, without the check on ordinary tokens.
-type tokenReader struct {
-	r     io.Reader
-	z     *xhtml.Tokenizer
-	max   int   // the limit
-	read  int64 // bytes handed to the tokenizer
-	start int64 // stream offset of the token being read
-	on    bool  // the limit is set
-}
-
-func (t *tokenReader) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	t.read += int64(n)
-	if !t.on && t.read-t.start >= int64(t.max/2) {
-		t.z.SetMaxBuf(t.max)
-		t.on = true
-	}
-	return n, err
-}
-
-// next starts a token at stream offset off: it unsets the limit when no byte
-// handed over can reach it.
-func (t *tokenReader) next(off int64) {
-	t.start = off
-	if t.on && t.read-off < int64(t.max/2) {
-		t.z.SetMaxBuf(0)
-		t.on = false
-	}
+	lx       *htmllex.Lexer
+	f        *finder
+	skip     []string  // lower-case names of the skipped elements
+	skip0    [256]bool // the first bytes of their names
+	depth    int       // open skipped elements
+	off      int64     // offset of the current token
+	pending  []Match   // matches of the current token; pending[head:] not yet returned
+	head     int
+	m        Match
+	err      error
+	dec      entityDecoder
+	sc       Scanner // reused for text nodes
+	name     [16]byte
+	longName [16]byte // the name of a long tag read in pieces
+	longLen  int
+	names    []string // interned element and attribute names
+	tagBuf   []byte   // the current tag, then the decoded forms of its URLs
+	iris     []span   // where in tagBuf the IRI of each pending match is
+	noText   bool     // HTMLOptions.SkipText
+	noAttrs  bool     // HTMLOptions.SkipAttributes
+	links    bool     // HTMLOptions.LinkText
+	foreign  []string // with links: the elements open in SVG or MathML content
+	nesting  int      // with links: elements open past the end of foreign
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -135,9 +74,9 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		o = &HTMLOptions{}
 	}
 	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes, links: o.LinkText}
-	s.tr = tokenReader{r: r, max: max(MaxHTMLToken, 4*s.f.maxLen)}
-	s.z = xhtml.NewTokenizer(&s.tr)
-	s.tr.z = s.z
+	// A token longer than this comes in pieces: a URL attribute value no
+	// longer than maxLen is never cut, and text is cut at a space.
+	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
 	s.sc = Scanner{f: s.f, eof: true}
 	s.sc.initTriggers()
 	list := o.SkipElements
@@ -158,12 +97,10 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 // keeping its buffers: a batch job scans many documents with one
 // HTMLScanner.
 func (s *HTMLScanner) Reset(r io.Reader) {
-	s.tr = tokenReader{r: r, max: s.tr.max}
-	s.z = xhtml.NewTokenizer(&s.tr)
-	s.tr.z = s.z
+	s.lx.Reset(r)
 	s.depth, s.off, s.head, s.m, s.err = 0, 0, 0, Match{}, nil
-	s.rawNext, s.foreign = notRaw, s.foreign[:0]
-	s.pending, s.attrs, s.tagBuf, s.iris = s.pending[:0], s.attrs[:0], s.tagBuf[:0], s.iris[:0]
+	s.foreign, s.nesting = s.foreign[:0], 0
+	s.pending, s.tagBuf, s.iris = s.pending[:0], s.tagBuf[:0], s.iris[:0]
 }
 
 // Match returns the most recent match found by Scan.
@@ -183,49 +120,54 @@ func (s *HTMLScanner) Scan() bool {
 		s.pending, s.head = s.pending[:0], 0
 	}
 	for len(s.pending) == 0 {
-		s.tr.next(s.off)
-		tt := s.z.Next()
-		if tt == xhtml.ErrorToken {
-			switch err := s.z.Err(); {
-			case err == xhtml.ErrBufferExceeded:
-				s.err = fmt.Errorf("scanner: HTML token longer than %d bytes, stopped at byte %d: %w", max(MaxHTMLToken, 4*s.f.maxLen), s.off, err)
-			case err != io.EOF:
+		if !s.lx.Next() {
+			if err := s.lx.Err(); err != nil {
 				s.err = fmt.Errorf("scanner: HTML read error after byte %d: %w", s.off, err)
 			}
 			return false
 		}
-		// Only Raw is used: TagName, TagAttr and Text would rewrite it.
-		raw := s.z.Raw()
-		raw0 := s.rawNext
-		s.rawNext = notRaw
-		switch tt {
-		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
-			name := s.tag(raw, s.off)
-			s.rawNext = rawElement(name)
-			if tt == xhtml.StartTagToken && s.skips(name) {
-				s.depth++
+		tok := s.lx.Token()
+		raw := tok.Raw
+		s.off = s.lx.Offset()
+		switch tok.Kind {
+		case htmllex.StartTag, htmllex.SelfClosingTag, htmllex.EndTag:
+			name := s.pieceName(tok)
+			if tok.Kind != htmllex.EndTag {
+				s.tag(tok, name, s.off)
 			}
-			if s.links {
-				s.foreignStart(raw, name, tt == xhtml.SelfClosingTagToken)
+			if tok.More {
+				break // a piece of a long tag: the element is known at its end
 			}
-		case xhtml.EndTagToken:
-			if s.depth > 0 && s.mayClose(raw) && s.skips(s.tagName(raw)) {
-				s.depth--
+			switch tok.Kind {
+			case htmllex.StartTag:
+				if s.skips(name) {
+					s.depth++
+				}
+				if s.links {
+					s.foreignStart(tok, name, false)
+				}
+			case htmllex.SelfClosingTag:
+				if s.links {
+					s.foreignStart(tok, name, true)
+				}
+			default:
+				if s.depth > 0 && s.skips(name) {
+					s.depth--
+				}
+				if s.links && len(s.foreign) > 0 {
+					s.foreignEnd(name)
+				}
 			}
-			if s.links && len(s.foreign) > 0 {
-				s.foreignEnd(s.tagName(raw))
-			}
-		case xhtml.TextToken:
+		case htmllex.Text:
 			// The shortest match ("tel:1") has 5 bytes, and decoding
 			// character references never makes text longer. Raw text
 			// is no text node: its references are not decoded, and
 			// nothing written into it would be markup.
-			if s.depth == 0 && len(raw) >= 5 && !s.noText && raw0 != rawText &&
-				!(s.links && (raw0 == escapableText || len(s.foreign) > 0)) {
+			if s.depth == 0 && len(raw) >= 5 && !s.noText && tok.RawText != htmllex.RawText &&
+				!(s.links && (tok.RawText == htmllex.EscapableRawText || len(s.foreign) > 0)) {
 				s.text(raw, s.off)
 			}
 		}
-		s.off += int64(len(raw))
 	}
 	s.m = s.pending[s.head]
 	s.head++
@@ -251,25 +193,23 @@ func (s *HTMLScanner) text(raw []byte, off int64) {
 	}
 }
 
-// tagName returns the lower-case name of the tag in raw ("<name …>" or
-// "</name>"), in a buffer reused by the next call; longer names are cut (no
-// element of interest has one).
-func (s *HTMLScanner) tagName(raw []byte) []byte {
-	name, _ := s.tagNameEnd(raw)
+// pieceName returns the lower-case name of the tag tok, which may be a
+// piece of a long tag: the name is that of its first piece.
+func (s *HTMLScanner) pieceName(tok *htmllex.Token) []byte {
+	if tok.Cont {
+		return s.longName[:s.longLen]
+	}
+	name := s.tagName(tok)
+	if tok.More {
+		s.longLen = copy(s.longName[:], name)
+	}
 	return name
 }
 
-// tagNameEnd is tagName, also returning the index in raw past the name.
-func (s *HTMLScanner) tagNameEnd(raw []byte) ([]byte, int) {
-	i := 1
-	if i < len(raw) && raw[i] == '/' {
-		i++
-	}
-	j := i
-	for j < len(raw) && !endsTagName[raw[j]] {
-		j++
-	}
-	return lowerInto(s.name[:0], raw[i:j]), j
+// tagName returns the lower-case name of the tag tok, in a buffer reused
+// by the next call; longer names are cut (no element of interest has one).
+func (s *HTMLScanner) tagName(tok *htmllex.Token) []byte {
+	return lowerInto(s.name[:0], tok.Raw[tok.Name.Start:tok.Name.End])
 }
 
 // endsTagName: the bytes that end a tag name.
@@ -288,67 +228,10 @@ func lowerInto(dst, b []byte) []byte {
 
 func isTagSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' }
 
-// endsAttrName: the bytes that end an attribute name.
-var endsAttrName = byteSet(" \t\n\r\f/>=")
-
-// attr is an attribute of a start tag: the offsets of its name and value in
-// the raw tag.
-type attr struct {
-	ns, ne     int
-	start, end int
-}
-
-// is reports whether the attribute's name is name (lower case).
-func (a attr) is(raw []byte, name string) bool {
-	return a.ne-a.ns == len(name) && hasPrefixFold(raw[a.ns:], name)
-}
-
-// attrs lexes the attributes of a raw start tag (HTML tokenization rules for
-// the attribute states), from index i past its name.
-func attrs(raw []byte, i int, out []attr) []attr {
-	for i < len(raw) {
-		for i < len(raw) && (isTagSpace(raw[i]) || raw[i] == '/') {
-			i++
-		}
-		if i >= len(raw) || raw[i] == '>' {
-			break
-		}
-		ns := i
-		i++ // the first character may be '='
-		for i < len(raw) && !endsAttrName[raw[i]] {
-			i++
-		}
-		a := attr{ns: ns, ne: i, start: i, end: i}
-		for i < len(raw) && isTagSpace(raw[i]) {
-			i++
-		}
-		if i < len(raw) && raw[i] == '=' {
-			i++
-			for i < len(raw) && isTagSpace(raw[i]) {
-				i++
-			}
-			if i < len(raw) && (raw[i] == '"' || raw[i] == '\'') {
-				q := raw[i]
-				i++
-				a.start = i
-				if k := bytes.IndexByte(raw[i:], q); k >= 0 {
-					i += k
-				} else {
-					i = len(raw)
-				}
-				a.end = i
-				i++
-			} else {
-				a.start = i
-				for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '>' {
-					i++
-				}
-				a.end = i
-			}
-		}
-		out = append(out, a)
-	}
-	return out
+// isAttr reports whether the attribute a of the tag raw is named name
+// (lower case).
+func isAttr(raw []byte, a htmllex.Attr, name string) bool {
+	return !a.Long && a.Name.End-a.Name.Start == len(name) && hasPrefixFold(raw[a.Name.Start:], name)
 }
 
 // urlList says how an attribute holds URLs.
@@ -395,21 +278,20 @@ var urlAttrLens = func() (m uint32) {
 
 // tag reports the URL-valued attributes of a start tag at offset off and
 // returns the tag's name.
-func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
-	name, i := s.tagNameEnd(raw)
-	if i >= len(raw) || raw[i] == '>' || s.noAttrs {
-		return name // no attribute, or not looked at
+func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
+	if len(tok.Attrs) == 0 || s.noAttrs {
+		return // no attribute, or not looked at
 	}
-	s.attrs = attrs(raw, i, s.attrs[:0])
+	raw := tok.Raw
 	s.tagBuf, s.iris = s.tagBuf[:0], s.iris[:0]
 	first := len(s.pending)
 	elem := "" // interned when needed
 	var lbuf [16]byte
-	for _, a := range s.attrs {
-		if n := a.ne - a.ns; a.start == a.end || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
-			continue // no value, or not the length of a name urlAttr knows
+	for _, a := range tok.Attrs {
+		if n := a.Name.End - a.Name.Start; a.Long || a.Value.Start == a.Value.End || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
+			continue // begun in an earlier piece, no value, or not the length of a name urlAttr knows
 		}
-		lname := lowerInto(lbuf[:0], raw[a.ns:a.ne])
+		lname := lowerInto(lbuf[:0], raw[a.Name.Start:a.Name.End])
 		kind := urlAttr(lname)
 		switch {
 		case kind == 0:
@@ -417,7 +299,7 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 		case kind == oneURL && string(lname) == "data" && string(name) != "object":
 			continue
 		case kind == refreshURL:
-			if string(name) != "meta" || !isRefresh(raw, s.attrs) {
+			if string(name) != "meta" || !isRefresh(raw, tok.Attrs) {
 				continue
 			}
 		}
@@ -436,7 +318,6 @@ func (s *HTMLScanner) tag(raw []byte, off int64) []byte {
 			m.Text, m.IRI = str[ts:ts+int(m.Length)], str[iri.start:iri.end]
 		}
 	}
-	return name
 }
 
 // span is a range of bytes.
@@ -457,19 +338,6 @@ func (s *HTMLScanner) intern(b []byte) string {
 	return n
 }
 
-// mayClose reports whether the end tag raw ("</name…") may name a skipped
-// element, from the first byte of the name alone.
-func (s *HTMLScanner) mayClose(raw []byte) bool {
-	if len(raw) < 3 || endsTagName[raw[2]] {
-		return true // no name: let skips decide
-	}
-	c := raw[2]
-	if c >= 'A' && c <= 'Z' {
-		c += 'a' - 'A'
-	}
-	return s.skip0[c]
-}
-
 // skips reports whether the text of element name is not scanned.
 func (s *HTMLScanner) skips(name []byte) bool {
 	if len(name) > 0 && !s.skip0[name[0]] {
@@ -483,22 +351,19 @@ func (s *HTMLScanner) skips(name []byte) bool {
 	return false
 }
 
-func isRefresh(raw []byte, as []attr) bool {
+func isRefresh(raw []byte, as []htmllex.Attr) bool {
 	for _, a := range as {
-		if a.is(raw, "http-equiv") {
-			return bytes.EqualFold(bytes.TrimSpace(raw[a.start:a.end]), []byte("refresh"))
+		if isAttr(raw, a, "http-equiv") {
+			return bytes.EqualFold(bytes.TrimSpace(raw[a.Value.Start:a.Value.End]), []byte("refresh"))
 		}
 	}
 	return false
 }
 
 // attrValue adds the URLs of one attribute value.
-func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr, kind urlList) {
-	v := raw[a.start:a.end]
-	var quote byte
-	if a.start > 0 && (raw[a.start-1] == '"' || raw[a.start-1] == '\'') {
-		quote = raw[a.start-1]
-	}
+func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a htmllex.Attr, kind urlList) {
+	v := raw[a.Value.Start:a.Value.End]
+	quote := a.Quote
 	add := func(i, j int) {
 		for i < j && isTagSpace(v[i]) {
 			i++
@@ -512,7 +377,7 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		if len(s.tagBuf) == 0 {
 			s.tagBuf = append(s.tagBuf, raw...)
 		}
-		iri := span{a.start + i, a.start + j}
+		iri := span{a.Value.Start + i, a.Value.Start + j}
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
 			n := len(s.tagBuf)
 			s.tagBuf = unescapeAppend(s.tagBuf, v[i:j])
@@ -525,8 +390,8 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a attr
 		s.iris = append(s.iris, iri)
 		// Text and IRI are set by tag, from one string.
 		s.pending = append(s.pending, Match{
-			Offset: off + int64(a.start+i), Length: int64(j - i), Kind: KindAttr,
-			Element: elem, Attr: name, Decoded: iri.start != a.start+i, Quote: quote,
+			Offset: off + int64(a.Value.Start+i), Length: int64(j - i), Kind: KindAttr,
+			Element: elem, Attr: name, Decoded: iri.start != a.Value.Start+i, Quote: quote,
 		})
 	}
 	switch kind {
@@ -762,14 +627,14 @@ const maxForeign = 256
 // (foreignObject, annotation-xml …) is open, where HTML content is read
 // as HTML. Text inside an integration point is not linkified either: the
 // scanner does not follow which namespace it is in.
-func (s *HTMLScanner) foreignStart(raw, name []byte, selfClosing bool) {
+func (s *HTMLScanner) foreignStart(tok *htmllex.Token, name []byte, selfClosing bool) {
 	if len(s.foreign) == 0 {
 		if !selfClosing && (string(name) == "svg" || string(name) == "math") {
 			s.foreign = append(s.foreign, s.intern(name))
 		}
 		return
 	}
-	if breaksOut(raw, name) && !s.inIntegrationPoint() {
+	if breaksOut(tok, name) && !s.inIntegrationPoint() {
 		s.foreign, s.nesting = s.foreign[:0], 0
 		return
 	}
@@ -820,7 +685,7 @@ func (s *HTMLScanner) inIntegrationPoint() bool {
 // breaksOut reports whether the start tag raw of element name ends foreign
 // content (HTML Standard, "the rules for parsing tokens in foreign
 // content").
-func breaksOut(raw, name []byte) bool {
+func breaksOut(tok *htmllex.Token, name []byte) bool {
 	switch string(name) {
 	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt",
 		"em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li",
@@ -828,13 +693,8 @@ func breaksOut(raw, name []byte) bool {
 		"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var":
 		return true
 	case "font":
-		i := 1
-		for i < len(raw) && !endsTagName[raw[i]] {
-			i++
-		}
-		var buf [8]attr
-		for _, a := range attrs(raw, i, buf[:0]) {
-			if a.is(raw, "color") || a.is(raw, "face") || a.is(raw, "size") {
+		for _, a := range tok.Attrs {
+			if isAttr(tok.Raw, a, "color") || isAttr(tok.Raw, a, "face") || isAttr(tok.Raw, a, "size") {
 				return true
 			}
 		}

@@ -1,16 +1,12 @@
 package scanner
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
 	"slices"
 	"strings"
 	"testing"
-
-	xhtml "golang.org/x/net/html"
 )
 
 // htmlDescribe renders matches as "elem/attr:text=>iri@offset" for attributes
@@ -131,55 +127,6 @@ func TestHTMLChunking(t *testing.T) {
 		got := scanAll(t, NewHTMLScanner(&splitReader{data: []byte(doc), sizes: []int{size}}, nil))
 		if !sameMatches(got, want) {
 			t.Fatalf("read size %d: %s", size, firstDiff(got, want))
-		}
-	}
-}
-
-// A token longer than the limit ends the scan with an error saying where,
-// instead of being buffered whole.
-func TestHTMLHugeToken(t *testing.T) {
-	r := io.MultiReader(strings.NewReader(`<a href="/x">x</a><p>`), &endlessReader{fill: 'a', n: MaxHTMLToken + 1<<20})
-	s := NewHTMLScanner(r, nil)
-	n := 0
-	for s.Scan() {
-		n++
-	}
-	if err := s.Err(); n != 1 || !errors.Is(err, xhtml.ErrBufferExceeded) || !strings.Contains(err.Error(), "stopped at byte") {
-		t.Errorf("%d matches, Err() = %v", n, err)
-	}
-}
-
-// TestHTMLTokenLimit checks that the limit on a token's bytes, which the
-// tokenReader sets only near it, stops the tokenizer where SetMaxBuf set
-// from the start does, with limits small enough to be met often.
-func TestHTMLTokenLimit(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	frags := []string{"<a href=\"http://x.example/", "<p>", "</p>", "<script>", "</script>", "<!--", "-->", "aaaa", "http://e.example/", " ", "&amp;", "\"", ">", "<", "<img srcset=\"a 1x, b 2x\">", "<plaintext>", "<title>", "</title>", "<![CDATA[", "]]>", "<!DOCTYPE html>", "<textarea>", "</textarea>"}
-	run := func(in []byte, chunk, limit int, orig bool) string {
-		s := NewHTMLScanner(&splitReader{data: in, sizes: []int{chunk}}, nil)
-		if orig {
-			s.z.SetMaxBuf(limit)
-			s.tr.max = 1 << 40
-		} else {
-			s.tr.max = limit
-		}
-		var b bytes.Buffer
-		for s.Scan() {
-			fmt.Fprintf(&b, "%+v\n", s.Match())
-		}
-		fmt.Fprintf(&b, "err %v off %d", s.Err(), s.Retained())
-		return b.String()
-	}
-	for n := 0; n < 20000; n++ {
-		var b bytes.Buffer
-		for k := rng.Intn(30); k >= 0; k-- {
-			b.WriteString(frags[rng.Intn(len(frags))])
-		}
-		in := b.Bytes()
-		limit := 2 + rng.Intn(80)
-		chunk := 1 + rng.Intn(20)
-		if a, c := run(in, chunk, limit, true), run(in, chunk, limit, false); a != c {
-			t.Fatalf("%q limit %d chunk %d:\n%s\n----\n%s", in, limit, chunk, a, c)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package scanner
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // DefaultMaxLength is the default limit on the length of a match in bytes.
 const DefaultMaxLength = 8 << 10
@@ -56,40 +59,54 @@ type Options struct {
 
 // finder holds the state derived from Options.
 type finder struct {
-	schemes    map[string]bool // lower-case name → hierarchical
-	schemeLast [256]bool       // last bytes of the scheme names (lower case)
-	maxScheme  int
-	fuzzy      bool
-	maxLen     int
-	tlds       map[string]tldEntry // cache of ICANN top-level-domain answers
-	hosts      map[string]hostInfo // cache of host answers
+	*schemeTable
+	fuzzy  bool
+	maxLen int
+	tlds   map[string]tldEntry // cache of ICANN top-level-domain answers
+	hosts  map[string]hostInfo // cache of host answers
 }
 
-func newFinder(o *Options) *finder {
-	if o == nil {
-		o = &Options{}
-	}
-	f := &finder{fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{},
-		schemes: map[string]bool{}}
-	if f.maxLen <= 0 {
-		f.maxLen = DefaultMaxLength
-	}
-	list := o.Schemes
-	if list == nil {
-		list = DefaultSchemes
-	}
+// schemeTable is a scheme list ready for lookup; never changed once made.
+type schemeTable struct {
+	schemes    map[string]bool // lower-case name → hierarchical
+	schemeLast [256]bool       // last bytes of the scheme names (lower case)
+	maxScheme  int             // bytes scanned back from a ':'
+}
+
+func newSchemeTable(list []Scheme) *schemeTable {
+	t := &schemeTable{schemes: make(map[string]bool, len(list))}
 	for _, s := range list {
 		name := strings.ToLower(s.Name)
 		if name == "" || len(name) > maxSchemeLen || !validSchemeName(name) {
 			continue
 		}
-		f.schemes[name] = s.Hierarchical
-		f.schemeLast[name[len(name)-1]] = true
-		f.maxScheme = max(f.maxScheme, len(name))
+		t.schemes[name] = s.Hierarchical
+		t.schemeLast[name[len(name)-1]] = true
+		t.maxScheme = max(t.maxScheme, len(name))
 	}
-	if f.maxScheme > 0 {
+	if t.maxScheme > 0 {
 		// A compound scheme (svn+ssh) ends in a known one: allow a prefix.
-		f.maxScheme = min(maxSchemeLen, f.maxScheme+maxCompoundPrefix)
+		t.maxScheme = min(maxSchemeLen, t.maxScheme+maxCompoundPrefix)
+	}
+	return t
+}
+
+// defaultSchemeTable is the table of DefaultSchemes, made once: a Scanner
+// made per document does not rebuild a map of some 400 names.
+var defaultSchemeTable = sync.OnceValue(func() *schemeTable { return newSchemeTable(DefaultSchemes) })
+
+func newFinder(o *Options) *finder {
+	if o == nil {
+		o = &Options{}
+	}
+	f := &finder{fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
+	if f.maxLen <= 0 {
+		f.maxLen = DefaultMaxLength
+	}
+	if o.Schemes == nil {
+		f.schemeTable = defaultSchemeTable()
+	} else {
+		f.schemeTable = newSchemeTable(o.Schemes)
 	}
 	return f
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/scanner/scantest"
 )
 
 // The tests of this file cover the detection classes of issue 13 ("Real
@@ -66,7 +67,9 @@ func TestHostGluedToCJK(t *testing.T) {
 		{in: "https://example.org/参照", want: []string{"https://example.org/参照"}},
 		{in: "https://例え.jp/", want: []string{"https://例え.jp/"}},
 		{in: "https://日本.example.com/", want: []string{"https://日本.example.com/"}},
-		{in: "http://abc日本.example.com/", want: []string{"http://abc日本.example.com/"}},
+		{in: "http://test日本.example.com/", want: []string{"http://test日本.example.com/"}},
+		{in: "test http://example.comだよね.comtest/hogehoge", want: []string{"http://example.com"}},
+		{in: "https://www.example.orgの.jp", want: []string{"https://www.example.org"}},
 	})
 }
 
@@ -82,6 +85,7 @@ func TestCompoundSchemes(t *testing.T) {
 		{in: "(SVN+SSH://svn.example.org/r)", want: []string{"SVN+SSH://svn.example.org/r"}},
 		{in: "coap+tcp://sensor.example.net/temp", want: []string{"coap+tcp://sensor.example.net/temp"}},
 		{in: "a+b+c:d", want: nil},
+		{in: "C++http://example.com", want: []string{"http://example.com"}},
 		{in: "x+unknown://example.org", want: nil},
 		{in: "svn+ssh:example.org", want: nil},
 	})
@@ -154,6 +158,8 @@ func TestEmailAddresses(t *testing.T) {
 		{in: "milter = inet:12345@mail.example.com", want: nil},
 		{in: "InputMailFilters=unix:milter@mx.example.org", want: nil},
 		{in: "listen tcp:2525@relay.example.net", want: nil},
+		{in: "S=unix:/var/run/milter/sock@mx.example.org", want: nil},
+		{in: "see /srv/git@git.example.org for", want: nil},
 		{in: "Email:jane@example.com", want: []string{"email:jane@example.com"}},
 		{in: "Contact:support@example.org", want: []string{"email:support@example.org"}},
 		{in: "mail: jane@example.com", want: []string{"email:jane@example.com"}},
@@ -173,6 +179,7 @@ func TestEmailAddresses(t *testing.T) {
 		{in: "scp notes.txt alice@files.example.org:backup/", want: nil},
 		{in: "git clone git@git.example.org:team/repo.git", want: nil},
 		{in: "rsync -a src/ deploy@www.example.com:/var/www/", want: nil},
+		{in: "pslogin mc://alan@turing.example.co.uk:12345/", want: nil}, // an unregistered scheme's URL (copydir(1))
 		{in: "scp bob@host.example.net:~/file .", want: nil},
 		{in: "Mail jane@example.com: she answers.", want: []string{"email:jane@example.com"}},
 		{in: "write to jane@example.com:", want: []string{"email:jane@example.com"}},
@@ -216,6 +223,9 @@ func TestGroffOutput(t *testing.T) {
 		// break is a hyphen groff added when it hyphenated a word.
 		{"<https://example.org/doc/an\u2010\n       other-page/index.html>", "https://example.org/doc/an\u2010\n       other-page/index.html", "https://example.org/doc/another-page/index.html"},
 		{"the guide \u27e8https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html\u27e9.", "https://example.org/doc/some-very-long-user-guide-name-\n       that-wraps-around/index.html", "https://example.org/doc/some-very-long-user-guide-name-that-wraps-around/index.html"},
+		// GNU grep's Japanese man page (manpages-ja) as man -Tutf8 renders it.
+		{"メールアーカイブ ⟨http://lists.gnu.org/mailman/listinfo/\n       bug-grep⟩ と バグトラッカー", "http://lists.gnu.org/mailman/listinfo/\n       bug-grep", "http://lists.gnu.org/mailman/listinfo/bug-grep"},
+		{"バグトラッカー ⟨http://debbugs.gnu.org/cgi/\n       pkgreport.cgi?package=grep⟩ ま", "http://debbugs.gnu.org/cgi/\n       pkgreport.cgi?package=grep", "http://debbugs.gnu.org/cgi/pkgreport.cgi?package=grep"},
 		{"\u27e8mailto:bug\u2010reports@example.org\u27e9", "mailto:bug\u2010reports@example.org", "mailto:bug-reports@example.org"},
 		{"<https://www.example\u2010site.org/>", "https://www.example\u2010site.org/", "https://www.example-site.org/"},
 		// Outside a delimited form a U+2010 ends a host.
@@ -287,5 +297,26 @@ func checkForms(t *testing.T, m Match) {
 	}
 	if vs := iri.Validate(u); vs != nil || !isASCIIText([]byte(u)) {
 		t.Errorf("ToURI(%q) = %q: %v", target, u, vs)
+	}
+}
+
+// TestEveryTargetIsValid checks rule 7 over the inputs of every peer suite,
+// in both modes: each target is a valid IRI after iri.ToIRI and a valid
+// URI after iri.ToURI (a '%' without two hex digits excepted: converters
+// report it).
+func TestEveryTargetIsValid(t *testing.T) {
+	suites, err := scantest.Load("../testdata/conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fuzzy := range []bool{false, true} {
+		for _, in := range scantest.SuiteInputs(suites) {
+			for _, m := range Find([]byte(in), &Options{Fuzzy: fuzzy}) {
+				if strayPercent(m.Target()) {
+					continue
+				}
+				t.Run(m.Text, func(t *testing.T) { checkForms(t, m) })
+			}
+		}
 	}
 }

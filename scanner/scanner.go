@@ -168,10 +168,12 @@ func (s *Scanner) Scan() bool {
 func (s *Scanner) emit(c candidate) {
 	text := string(s.buf[c.start:c.end])
 	iri := text
+	src := s.buf[c.start:c.end]
 	if c.iri != nil {
+		src = c.iri
 		iri = string(c.iri)
 	}
-	if enc := iriForm([]byte(iri), c.kind); enc != nil {
+	if enc := iriForm(src, c.kind); enc != nil {
 		iri = string(enc)
 	}
 	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,7 +42,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"rewrite", "--to", "linkify"}, `iriscan: rewrite: unknown --to "linkify" (want uri, iri or display)`},
 		{[]string{"rewrite"}, "iriscan: rewrite: --to is required (uri, iri or display)"},
 		{[]string{"extract", "--print", "csv"}, `iriscan: extract: unknown --print "csv" (want json, uri, iri or text)`},
-		{[]string{"extract", "--format", "mail2"}, `iriscan: extract: unknown --format "mail2" (want auto, text or html)`},
+		{[]string{"extract", "--format", "mail2"}, `iriscan: extract: unknown --format "mail2" (want auto, text, html or mail)`},
 		{[]string{"linkify", "--max-length", "0"}, "iriscan: linkify: --max-length must be positive, not 0"},
 		{[]string{"help", "nope"}, `iriscan: help: unknown command "nope"`},
 		{[]string{"version", "extra"}, "iriscan: version: takes no arguments"},
@@ -216,5 +217,42 @@ func TestExtractPrint(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[2], `"error":`) || strings.Contains(lines[2], `"uri"`) {
 		t.Errorf("JSON with an error must have no uri: %q", lines)
+	}
+}
+
+// extract --format mail reports the IRIs of the decoded text and HTML
+// parts, each with its message index, MIME part path (RFC 3501) and offset
+// in the part's body after the transfer encoding is undone (in the part's
+// charset); attachments' IRIs too, since extract reads, and never quoted-
+// printable soft breaks or =XX bytes.
+func TestExtractMail(t *testing.T) {
+	sjis := "\x8e\x91\x97\xbf: http://\x97\xe1\x82\xa6.jp/\x8e\x91\x97\xbf"                                 // 資料: http://例え.jp/資料 in Shift_JIS
+	sjisB64 := "jpGXvzogaHR0cDovL5fhgqYuanAvjpGXvw=="                                                       // base64 of sjis
+	qpBody := "Docs: http://=E4=BE=8B=E3=81=88.=E3=83=86=E3=82=B9=E3=83=88/=E8=B3=87=\r\n=E6=96=99 now\r\n" // soft break inside the IRI
+	decoded := "Docs: http://例え.テスト/資料 now\r\n"
+	msg := "From: a@example.org\r\nMessage-ID: <1@example.org>\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/alternative; boundary=b\r\n\r\n" +
+		"--b\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qpBody +
+		"--b\r\nContent-Type: text/html; charset=shift_jis\r\nContent-Transfer-Encoding: base64\r\n\r\n" + sjisB64 + "\r\n" +
+		"--b--\r\n"
+	mbox := "From a@example.org Mon Jan  1 00:00:00 2024\nFrom: a@example.org\nMessage-ID: <0@example.org>\n\nfirst http://first.example/\n\n" +
+		"From b@example.org Mon Jan  1 00:00:00 2024\nFrom: b@example.org\nMessage-ID: <2@example.org>\n\nsecond http://second.example/\n"
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "m.eml"), msg, 0o644)
+	writeFile(t, filepath.Join(dir, "box"), mbox, 0o644)
+	out, stderr, status := runCmd(t, "", "extract", filepath.Join(dir, "m.eml"))
+	want := fmt.Sprintf(`{"part":"1","message":0,"offset":%d,"length":%d,"text":"http://例え.テスト/資料","iri":"http://例え.テスト/資料","uri":"http://xn--r8jz45g.xn--zckzah/%%E8%%B3%%87%%E6%%96%%99","kind":"scheme"}`+"\n"+
+		`{"part":"2","message":0,"offset":%d,"length":%d,"text":"http://例え.jp/資料","iri":"http://例え.jp/資料","uri":"http://xn--r8jz45g.jp/%%E8%%B3%%87%%E6%%96%%99","kind":"scheme"}`+"\n",
+		strings.Index(decoded, "http"), len("http://例え.テスト/資料"), strings.Index(sjis, "http"), len(sjis)-strings.Index(sjis, "http"))
+	if out != want || stderr != "" || status != 0 {
+		t.Errorf("message: status %d, stderr %q\n got  %s\n want %s", status, stderr, out, want)
+	}
+	out, _, _ = runCmd(t, "", "extract", "--format", "mail", "--print", "uri", filepath.Join(dir, "box"))
+	if out != "http://first.example/\nhttp://second.example/\n" {
+		t.Errorf("mbox: %q", out)
+	}
+	out, _, _ = runCmd(t, "", "extract", "--format", "mail", filepath.Join(dir, "box"))
+	if !strings.Contains(out, `"part":"1","message":1,`) {
+		t.Errorf("mbox: the second message is message 1: %s", out)
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite/detect"
+	"github.com/iriscan/iriscan/rewrite/mail"
 	"github.com/iriscan/iriscan/scanner"
 )
 
-const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html] [--charset LABEL]
+const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|mail] [--charset LABEL]
                        [--fuzzy] [--max-length N] [FILE|DIR...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-";
@@ -33,6 +34,10 @@ object per match (JSON Lines) with:
   element, attr   for attr matches: the element and attribute, lower case
   decoded         true when character references were decoded
   file            the file name, when several files are given
+  part, message   for mail: the MIME part path (RFC 3501: 1, 2, 2.1, …) and
+                  the index of the message in an mbox (from 0); offset and
+                  length then count bytes of the part's body with its
+                  quoted-printable or base64 undone, in the part's charset
   error           why there is no uri
 
 --print uri, iri and text print one field per line instead, for shell
@@ -40,9 +45,13 @@ pipelines (a match without a URI form prints nothing with --print uri).
 
 The input is decoded from its charset: --charset, else a byte order mark,
 else for HTML the <meta charset> prescan, else UTF-8. --format auto reads a
-file as HTML when its name ends in .html, .htm or .xhtml or it starts like
-HTML, and as text otherwise; a binary file (a NUL byte in its first 8 KiB)
-is skipped with a message unless --format is text or html.
+file as mail when its name ends in .eml, .mbox or .mbx or it starts with a
+mail header block or an mbox "From " line, as HTML when its name ends in
+.html, .htm or .xhtml or it starts like HTML, and as text otherwise. Mail is
+read part by part: the text/plain and text/html parts, each decoded from its
+transfer encoding and charset (a format=flowed part unflowed, so that a link
+wrapped by a soft line break is one link); a binary file (a NUL byte in its first 8 KiB)
+is skipped with a message unless --format names a format.
 
 Exit status: 0 when something was found, 1 when nothing, 2 on error.
 
@@ -52,6 +61,8 @@ Flags:
 // extractRecord is one line of iriscan extract's output.
 type extractRecord struct {
 	File    string `json:"file,omitempty"`
+	Part    string `json:"part,omitempty"`
+	Message *int   `json:"message,omitempty"`
 	Offset  int64  `json:"offset"`
 	Length  int64  `json:"length"`
 	Text    string `json:"text"`
@@ -67,10 +78,10 @@ type extractRecord struct {
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("extract", extractUsage)
 	print := fs.String("print", "json", "what to print of each match: `json` (JSON Lines), uri, iri or text (one per line)")
-	format := fs.String("format", "auto", "input `format`: auto (HTML if the name ends in .html/.htm/.xhtml or the content starts like HTML), text or html")
+	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html or mail")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
-	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is skipped")
+	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
@@ -88,11 +99,13 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		x.detect.Format = detect.Text
 	case "html":
 		x.detect.Format = detect.HTML
+	case "mail":
+		x.detect.Format = detect.Mail
 	default:
-		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text or html)", *format))
+		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", *format))
 	}
-	if *maxLen <= 0 {
-		return usageError(stderr, "extract", fmt.Sprintf("--max-length must be positive, not %d", *maxLen))
+	if msg := checkMaxLength(*maxLen); msg != "" {
+		return usageError(stderr, "extract", msg)
 	}
 	if *label != "" {
 		if _, err := charset.Lookup(*label); err != nil {
@@ -134,14 +147,17 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // extractor prints the matches of one or more files.
 type extractor struct {
-	opts   scanner.Options
-	detect detect.Options // --format and --charset
-	print  string         // --print
-	file   string
-	out    *bufio.Writer
-	buf    []byte // the JSON line being written
-	stderr io.Writer
-	conv   iri.Converter // Charset set per file: Section 3.5 queries
+	opts     scanner.Options
+	detect   detect.Options // --format and --charset
+	print    string         // --print
+	file     string
+	part     string         // the MIME part path of a mail match
+	message  *int           // and the index of its message
+	unflowed *mail.Unflowed // the part being scanned, if format=flowed
+	out      *bufio.Writer
+	buf      []byte // the JSON line being written
+	stderr   io.Writer
+	conv     iri.Converter // Charset set per file: Section 3.5 queries
 }
 
 // extractFile prints the matches of the named file ("-" for stdin) and
@@ -182,35 +198,80 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		fmt.Fprintf(x.stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", show)
 		return 0, nil
 	case detect.Mail:
-		// Not yet read part by part: the message is scanned as text.
-		d.Format = detect.Text
-		d.Charset, d.Rule, err = charset.Detect(head, charset.Hint{Format: charset.FormatText, Label: x.detect.Charset})
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", show, err)
-		}
+		return x.extractMail(br, show)
 	}
-	cs := d.Charset
-	x.conv.Charset = cs
-	dec := &chunkReader{r: charset.NewReader(br, cs)}
+	x.conv.Charset = d.Charset
+	return x.scan(charset.NewReader(br, d.Charset), d.Format == detect.HTML, show)
+}
+
+// extractMail prints the matches of the text and HTML parts of a message
+// or an mbox: each part decoded from its transfer encoding and charset,
+// each match with its part path and its offset in the part's decoded
+// body (after quoted-printable or base64, before the charset).
+func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
+	n := 0
+	defer func() { x.part, x.message = "", nil }()
+	err := mail.Walk(r, func(p *mail.Part) error {
+		x.part, x.message = p.Path, &p.Message
+		if p.Err != nil {
+			x.out.Flush()
+			fmt.Fprintf(x.stderr, "iriscan: %s: message %d part %s skipped: %v\n", show, p.Message, p.Path, p.Err)
+			return nil
+		}
+		x.conv.Charset = p.Charset
+		where := fmt.Sprintf("%s: message %d part %s", show, p.Message, p.Path)
+		if flowed, delSp := p.IsFlowed(); flowed {
+			// An IRI wrapped by a soft line break is one IRI: the part is
+			// unflowed in memory (a flowed part is plain text written by a
+			// person), and offsets are mapped back to its body.
+			body, err := io.ReadAll(p.Body)
+			if err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
+			u := mail.Unflow(body, delSp)
+			x.unflowed = u
+			defer func() { x.unflowed = nil }()
+			k, err := x.scan(charset.NewReaderBytes(u.Text, p.Charset), false, where)
+			n += k
+			return err
+		}
+		k, err := x.scan(p.Text(), p.MediaType == "text/html", where)
+		n += k
+		return err
+	})
+	if err != nil {
+		return n, fmt.Errorf("%s: %w", show, err)
+	}
+	return n, nil
+}
+
+// scan prints the matches of the text decoded by cr, HTML if html; show
+// names the input in errors.
+func (x *extractor) scan(cr *charset.Reader, html bool, show string) (int, error) {
+	dec := &chunkReader{r: cr}
 	var s interface {
 		Scan() bool
 		Match() scanner.Match
 		Err() error
 		Retained() int64
 	}
-	if d.Format == detect.HTML {
+	if html {
 		s = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
 	} else {
 		s = scanner.NewScanner(dec, &x.opts)
 	}
 	dec.retained = s.Retained
 	n := 0
-	m := dec.r.Map()
+	m := cr.Map()
 	for s.Scan() {
 		match := s.Match()
 		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
+		}
+		if x.unflowed != nil {
+			s, e := x.unflowed.Span(int(start), int(end))
+			start, end = int64(s), int64(e)
 		}
 		n++
 		if err := x.emit(x.record(match, start, end)); err != nil {
@@ -274,7 +335,7 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 // [start, end).
 func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	rec := extractRecord{
-		File: x.file, Offset: start, Length: end - start, Text: m.Text,
+		File: x.file, Part: x.part, Message: x.message, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 	}
 	target := m.Target()

@@ -15,6 +15,16 @@ func appendRecord(b []byte, rec *extractRecord) []byte {
 		b = appendJSONString(b, rec.File)
 		b = append(b, ',')
 	}
+	if rec.Part != "" {
+		b = append(b, `"part":`...)
+		b = appendJSONString(b, rec.Part)
+		b = append(b, ',')
+	}
+	if rec.Message != nil {
+		b = append(b, `"message":`...)
+		b = strconv.AppendInt(b, int64(*rec.Message), 10)
+		b = append(b, ',')
+	}
 	b = append(b, `"offset":`...)
 	b = strconv.AppendInt(b, rec.Offset, 10)
 	b = append(b, `,"length":`...)

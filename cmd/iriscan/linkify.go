@@ -44,13 +44,17 @@ The output goes to standard output, one file after the other, unless -o
 FILE names a file (one input only; written to a temporary file renamed over
 FILE when complete). -w writes each result back to its file, atomically and
 only if it changes, as iriscan rewrite -w does, but only for HTML and mail:
-it refuses a text file, which would become HTML under its old name. -l lists
-the files that would change, and -d prints a unified diff of each, as with
-iriscan rewrite.
+it refuses a text file, which would become HTML under its old name. -w and
+-o refuse symbolic links, hard-linked, read-only and foreign files unless
+--follow-symlinks, --break-hardlinks or --force says what to do, as with
+iriscan rewrite. -l lists the files that would change, and -d prints a
+unified diff of each, as with iriscan rewrite.
 
 Exit status: 0 when every IRI found could be converted; 1 when some IRI was
-left unchanged; 2 on a usage error, or when a file cannot be read or
-written (or is text under -w). -l and -d leave the status 0.
+left unchanged; 2 on a usage error, or when a file or standard output
+cannot be read or written (or is text under -w); 130, 143 or 129 after
+SIGINT, SIGTERM or SIGHUP; 141 when standard output is a closed pipe. -l
+and -d leave the status 0.
 
 Flags:
 `

@@ -15,7 +15,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
+
+	"github.com/iriscan/iriscan/internal/atomicfile"
 )
 
 // A command is one subcommand of iriscan. run returns the exit status.
@@ -40,11 +44,89 @@ func init() {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// A closed pipe on standard output comes back as EPIPE, which
+	// stdoutFile turns into a quiet exit, rather than killing the
+	// program before -w and -o can remove their temporary files.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	status := run(os.Args[1:], os.Stdin, stdoutFile{os.Stdout}, os.Stderr)
+	// The last write error of a file system may come with close.
+	if err := os.Stdout.Close(); err != nil && !errors.Is(err, syscall.EBADF) && status < 2 {
+		fmt.Fprintf(os.Stderr, "iriscan: writing standard output: %v\n", err)
+		status = 2
+	}
+	os.Exit(status)
 }
 
-// run dispatches to the subcommand named by args[0].
+// cleanupOnSignals makes SIGINT, SIGTERM and SIGHUP remove the temporary
+// files of the writes under way (-w, -o) and exit with 128 plus the signal
+// number, as a shell reports a process the signal killed, until stop is
+// called.
+func cleanupOnSignals() (stop func()) {
+	c := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		select {
+		case s := <-c:
+			exitOnSignal(s.(syscall.Signal))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(c)
+		close(done)
+	}
+}
+
+func exitOnSignal(s syscall.Signal) {
+	atomicfile.Cleanup()
+	os.Exit(128 + int(s))
+}
+
+// stdoutFile is standard output. A closed pipe (EPIPE) ends the program
+// quietly at once, as SIGPIPE ends other tools, with status 141.
+type stdoutFile struct{ f *os.File }
+
+func (w stdoutFile) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if errors.Is(err, syscall.EPIPE) {
+		exitOnSignal(syscall.SIGPIPE)
+	}
+	return n, err
+}
+
+// run dispatches to the subcommand named by args[0]. A command that could
+// not write all of its output to stdout exits with status 2.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &outWriter{w: stdout}
+	status := dispatch(args, stdin, out, stderr)
+	if out.err != nil && status < 2 {
+		fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", out.err)
+		status = 2
+	}
+	return status
+}
+
+// outWriter keeps the first error of writing w: every command's output is
+// checked, whether the command checks it or not.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	o.err = err
+	return n, err
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return usageError(stderr, "", "no command given")
 	}
@@ -157,6 +239,23 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (oper
 		return nil, 0, true
 	}
 	return nil, usageError(stderr, fs.Name(), err.Error()), true
+}
+
+// maxMaxLength is the ceiling of --max-length: 2 MiB, the longest URL
+// Chromium accepts (url::kMaxURLChars). A scanner holds a window of about
+// twice --max-length, so the ceiling keeps memory within bounds.
+const maxMaxLength = 2 << 20
+
+// checkMaxLength returns what is wrong with the --max-length value n, or
+// "".
+func checkMaxLength(n int) string {
+	switch {
+	case n <= 0:
+		return fmt.Sprintf("--max-length must be positive, not %d", n)
+	case n > maxMaxLength:
+		return fmt.Sprintf("--max-length must be at most %d (2 MiB), not %d", maxMaxLength, n)
+	}
+	return ""
 }
 
 // isBoolFlag reports whether f takes no value (-w, not -o FILE).

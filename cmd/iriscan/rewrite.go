@@ -7,13 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"strconv"
+	"strings"
 
 	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/internal/atomicfile"
+	"github.com/iriscan/iriscan/internal/quote"
+	"github.com/iriscan/iriscan/internal/textdiff"
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/detect"
@@ -64,22 +64,33 @@ The output goes to standard output, one file after the other, unless:
   -o FILE   it goes to FILE (one input only), written to a temporary file
             that is renamed over FILE when complete
   -w        each result is written back to its file: to a temporary file in
-            the same directory, with the file's permission bits, synced and
-            renamed over the original; a file whose bytes do not change is not
-            written at all, and a file that fails midway is left untouched
+            the same directory, with the file's owner, group, mode and
+            extended attributes, synced and renamed over the original; a file
+            whose bytes do not change is not written at all, and a file that
+            fails midway, or that someone else changes meanwhile, is left as
+            it was
   -l        the names of the files whose output differs from their input are
-            printed, one per line, instead of the output
+            printed, one per line (quoted as ls quotes them if need be),
+            instead of the output
   -d        a unified diff (diff -u) of each changed file is printed instead
 
 -l and -d may be combined with each other and with -w, which then writes the
 files listed or diffed. A file that changes is not a failure: unlike diff,
 -l and -d leave the exit status 0 (as gofmt does).
 
+-w and -o leave alone, and report, a symbolic link (--follow-symlinks writes
+the file it points to), a file with other hard links (--break-hardlinks
+replaces this name only), a read-only file or one whose owner the new file
+could not keep (--force writes it as yours, without setuid and setgid), and
+always a FIFO, a device or a socket.
+
 Exit status: 0 when every IRI found could be converted; 1 when some IRI was
 left unchanged (the files are still written, with the other IRIs
 rewritten); 2 on a usage error, or when a file cannot be read or written
 (then that file is not written, but standard output may already hold part
-of its output).
+of its output), or standard output cannot be written; 130, 143 or 129 after
+SIGINT, SIGTERM or SIGHUP, which remove the temporary file; 141 when
+standard output is a closed pipe.
 
 Flags:
 `
@@ -117,14 +128,15 @@ func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // docCmd is what rewrite and linkify share: how each input is read,
 // rewritten and written out.
 type docCmd struct {
-	name   string          // rewrite or linkify
-	opts   rewrite.Options // Format and Charset are set per input
-	format string          // --format
-	detect detect.Options  // --format and --charset, checked
-	output string          // -o
-	write  bool            // -w
-	list   bool            // -l
-	diff   bool            // -d
+	name   string             // rewrite or linkify
+	opts   rewrite.Options    // Format and Charset are set per input
+	format string             // --format
+	detect detect.Options     // --format and --charset, checked
+	output string             // -o
+	write  bool               // -w
+	list   bool               // -l
+	diff   bool               // -d
+	safety atomicfile.Options // what -w and -o may replace
 
 	stdin  io.Reader
 	stdout *bufio.Writer
@@ -139,21 +151,25 @@ func (c *docCmd) addFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html or mail")
 	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
-	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes; a longer candidate is left alone")
+	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
 	fs.StringVar(&c.output, "o", "", "write the output to `FILE` (atomically; one input only)")
 	fs.BoolVar(&c.write, "w", false, "write the output back to each file (atomically), if it differs")
 	fs.BoolVar(&c.list, "l", false, "list the files whose output differs from their input")
 	fs.BoolVar(&c.diff, "d", false, "print a unified diff of each file's input and output")
+	fs.BoolVar(&c.safety.FollowSymlinks, "follow-symlinks", false, "with -w or -o, write the file a symbolic link points to (the link stays); without it a link is refused")
+	fs.BoolVar(&c.safety.BreakHardLinks, "break-hardlinks", false, "with -w or -o, replace a file that has other hard links under this name only; without it such a file is refused")
+	fs.BoolVar(&c.safety.Force, "force", false, "with -w or -o, also replace read-only files and files whose owner cannot be kept (they become yours, without setuid/setgid)")
 }
 
 func (c *docCmd) usageError(msg string) int {
 	return usageError(c.stderr, c.name, msg)
 }
 
-// errorf reports an error that is not about one IRI: exit status 2.
+// errorf reports an error that is not about one IRI: exit status 2. The
+// message stays on one line whatever file names it holds.
 func (c *docCmd) errorf(format string, args ...any) {
 	c.stdout.Flush()
-	fmt.Fprintf(c.stderr, "iriscan: %s\n", fmt.Sprintf(format, args...))
+	fmt.Fprintf(c.stderr, "iriscan: %s\n", quote.Line(fmt.Sprintf(format, args...)))
 	c.status = 2
 }
 
@@ -165,8 +181,8 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 		return c.usageError(fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", c.format))
 	}
 	c.detect.Format = f
-	if c.opts.Scanner.MaxLength <= 0 {
-		return c.usageError(fmt.Sprintf("--max-length must be positive, not %d", c.opts.Scanner.MaxLength))
+	if msg := checkMaxLength(c.opts.Scanner.MaxLength); msg != "" {
+		return c.usageError(msg)
 	}
 	if c.detect.Charset != "" {
 		if _, err := charset.Lookup(c.detect.Charset); err != nil {
@@ -192,6 +208,7 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 		}
 	}
 	c.stdout = bufio.NewWriterSize(stdout, 64<<10)
+	defer cleanupOnSignals()()
 	walkOperands(files, c.file, func(err error) { c.errorf("%v", err) })
 	if err := c.stdout.Flush(); err != nil {
 		c.errorf("writing standard output: %v", err)
@@ -201,8 +218,10 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 
 // An input is a file being rewritten.
 type input struct {
-	name string // as given; "-" is standard input
-	show string // in messages
+	name string            // as given; "-" is standard input
+	show string            // in messages and -l lists: quoted as ls quotes
+	old  *io.SectionReader // the input, to read again for -l and -d
+	dst  *atomicfile.File  // -w: the file being rewritten
 	r    *bufio.Reader
 	mail bool
 	opts rewrite.Options
@@ -210,11 +229,33 @@ type input struct {
 
 // file rewrites one input as the flags say.
 func (c *docCmd) file(name string) {
-	in := &input{name: name, show: name}
+	in := &input{name: name, show: quote.Shell(name)}
 	var r io.Reader = c.stdin
-	if name == "-" {
+	switch {
+	case name == "-":
 		in.show = "<standard input>"
-	} else {
+		if c.list || c.diff {
+			// Read twice, to compare and diff: kept in a temporary file.
+			f, size, err := spill(c.stdin)
+			if err != nil {
+				c.errorf("%s: %v", in.show, err)
+				return
+			}
+			defer f.Close()
+			in.old = io.NewSectionReader(f, 0, size)
+			r = io.NewSectionReader(f, 0, size)
+		}
+	case c.write:
+		f, err := atomicfile.Replace(name, c.safety)
+		if err != nil {
+			c.fail(err)
+			return
+		}
+		defer f.Close()
+		in.dst = f
+		in.old = io.NewSectionReader(f.Original(), 0, f.OriginalSize())
+		r = f.Original()
+	default:
 		f, err := os.Open(name)
 		if err != nil {
 			c.errorf("%v", err)
@@ -225,8 +266,21 @@ func (c *docCmd) file(name string) {
 			c.errorf("%v", err)
 			return
 		} else if fi.IsDir() {
-			c.errorf("%s: is a directory", name)
+			c.errorf("%s: is a directory", in.show)
 			return
+		} else if fi.Mode().IsRegular() {
+			in.old = io.NewSectionReader(f, 0, fi.Size())
+		} else if c.list || c.diff {
+			// A FIFO or a device: read once, kept to be read again.
+			sf, size, err := spill(f)
+			if err != nil {
+				c.errorf("%s: %v", in.show, err)
+				return
+			}
+			defer sf.Close()
+			in.old = io.NewSectionReader(sf, 0, size)
+			r = io.NewSectionReader(sf, 0, size)
+			break
 		}
 		r = f
 	}
@@ -294,177 +348,126 @@ func (c *docCmd) rewrite(w io.Writer, src io.Reader, in *input) (rewrite.Result,
 	return c.rw.Rewrite(w, src)
 }
 
-// compare serves -l and -d (and -w with them): the input and its output
-// are held in memory, compared, listed, diffed and written back.
+// compare serves -l and -d (and -w with them). The output is compared
+// with the input while it is written: to the temporary file of -w, or for
+// -d to a temporary file of its own, from which the diff is made; memory
+// stays bounded whatever the size of the file.
 func (c *docCmd) compare(in *input) {
-	old, err := io.ReadAll(in.r)
-	if err != nil {
+	var out io.Writer
+	var cw *compareWriter
+	var newText func() textdiff.Text
+	switch {
+	case in.dst != nil:
+		out = in.dst // compares on its own
+		newText = func() textdiff.Text { return in.dst.Content() }
+	case c.diff:
+		f, _, err := spill(strings.NewReader(""))
+		if err != nil {
+			c.errorf("%v", err)
+			return
+		}
+		defer f.Close()
+		cw = &compareWriter{w: f, orig: io.NewSectionReader(in.old, 0, in.old.Size())}
+		out = cw
+		newText = func() textdiff.Text { return io.NewSectionReader(f, 0, cw.n) }
+	default:
+		cw = &compareWriter{orig: io.NewSectionReader(in.old, 0, in.old.Size())}
+		out = cw
+	}
+	if _, err := c.rewrite(out, in.r, in); err != nil {
 		c.errorf("%s: %v", in.show, err)
 		return
 	}
-	var out bytes.Buffer
-	if _, err := c.rewrite(&out, bytes.NewReader(old), in); err != nil {
-		c.errorf("%s: %v", in.show, err)
-		return
-	}
-	if bytes.Equal(old, out.Bytes()) {
+	if in.dst != nil && !in.dst.Changed() || cw != nil && !cw.differs() {
 		return
 	}
 	if c.list {
 		fmt.Fprintln(c.stdout, in.show)
 	}
 	if c.diff {
-		unifiedDiff(c.stdout, in.show+".orig", in.show, old, out.Bytes())
-	}
-	if c.write {
-		path, perm, keep, err := target(in.name, true)
-		if err == nil {
-			err = writeAtomic(path, perm, keep, func(w io.Writer) (bool, error) {
-				_, err := w.Write(out.Bytes())
-				return true, err
-			})
+		oldLabel, newLabel := quote.C(in.name+".orig"), quote.C(in.name)
+		if in.name == "-" {
+			oldLabel, newLabel = in.show+".orig", in.show
 		}
-		if err != nil {
-			c.errorf("%v", err)
+		if _, err := textdiff.Unified(c.stdout, oldLabel, newLabel, in.old, newText()); err != nil {
+			c.errorf("%s: %v", in.show, err)
+			return
+		}
+	}
+	if in.dst != nil {
+		if err := in.dst.Commit(); err != nil {
+			c.fail(err)
 		}
 	}
 }
 
-// writeBack serves -w alone: the output streams to a temporary file, and
-// is compared on the way with the original, read a second time. The
-// temporary file replaces the original only if they differ.
+// writeBack serves -w alone: the output streams to the temporary file,
+// compared on the way with the original; the temporary file is made at
+// the first byte that differs, and replaces the original only then.
 func (c *docCmd) writeBack(in *input) {
-	path, perm, keep, err := target(in.name, true)
-	if err != nil {
-		c.errorf("%v", err)
+	if _, err := c.rewrite(in.dst, in.r, in); err != nil {
+		c.errorf("%s: %v", in.show, err)
 		return
 	}
-	orig, err := os.Open(path)
-	if err != nil {
-		c.errorf("%v", err)
-		return
-	}
-	defer orig.Close()
-	cw := &compareWriter{orig: bufio.NewReader(orig)}
-	err = writeAtomic(path, perm, keep, func(w io.Writer) (bool, error) {
-		cw.w = w
-		if _, err := c.rewrite(cw, in.r, in); err != nil {
-			return false, fmt.Errorf("%s: %w", in.show, err)
-		}
-		return cw.differs(), nil
-	})
-	var te *tempError
-	if errors.As(err, &te) {
-		// No temporary file: that matters only if the file changes.
-		cw.w = nil
-		if _, err := c.rewrite(cw, in.r, in); err != nil {
-			c.errorf("%s: %v", in.show, err)
-		} else if cw.differs() {
-			c.errorf("%v", te.err)
-		}
-		return
-	}
-	if err != nil {
-		c.errorf("%v", err)
+	if err := in.dst.Commit(); err != nil {
+		c.fail(err)
 	}
 }
 
 // writeOutput serves -o: the output streams to a temporary file renamed to
 // the -o file when complete.
 func (c *docCmd) writeOutput(in *input) {
-	path, perm, keep, err := target(c.output, false)
-	if err == nil {
-		err = writeAtomic(path, perm, keep, func(w io.Writer) (bool, error) {
-			if _, err := c.rewrite(w, in.r, in); err != nil {
-				return false, fmt.Errorf("%s: %w", in.show, err)
-			}
-			return true, nil
-		})
-	}
+	f, err := atomicfile.Create(c.output, c.safety)
 	if err != nil {
-		c.errorf("%v", err)
+		c.fail(err)
+		return
+	}
+	defer f.Close()
+	if _, err := c.rewrite(f, in.r, in); err != nil {
+		c.errorf("%s: %v", in.show, err)
+		return
+	}
+	if err := f.Commit(); err != nil {
+		c.fail(err)
 	}
 }
 
-// target returns the file a result named name is written to (symbolic
-// links followed, so that the link stays a link), and the permission bits
-// the new file gets: those of the existing file, kept exactly (keep), or
-// for a new one 0666 less the umask. It must exist if must.
-func target(name string, must bool) (path string, perm fs.FileMode, keep bool, err error) {
-	path, err = filepath.EvalSymlinks(name)
-	if err != nil {
-		if !must && errors.Is(err, fs.ErrNotExist) {
-			if _, lerr := os.Lstat(name); lerr != nil { // not a dangling link
-				return name, 0o666, false, nil
-			}
-		}
-		return "", 0, false, err
+// fail reports an error of -w or -o, with the flag that would let the
+// file be written where there is one.
+func (c *docCmd) fail(err error) {
+	var hint string
+	switch {
+	case errors.Is(err, atomicfile.ErrSymlink):
+		hint = "; not written (--follow-symlinks writes the file it points to)"
+	case errors.Is(err, atomicfile.ErrHardLinks):
+		hint = "; not written (--break-hardlinks gives this name the new content, the other names keep the old)"
+	case errors.Is(err, atomicfile.ErrReadOnly), errors.Is(err, atomicfile.ErrOwner):
+		hint = "; not written (--force writes it anyway)"
+	case errors.Is(err, atomicfile.ErrNotRegular):
+		hint = "; not written"
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return "", 0, false, err
+	var ae *atomicfile.Error
+	if errors.As(err, &ae) {
+		c.errorf("%s: %v%s", quote.Shell(ae.Path), ae.Err, hint)
+		return
 	}
-	if !fi.Mode().IsRegular() {
-		return "", 0, false, fmt.Errorf("%s: not a regular file", name)
-	}
-	return path, fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky), true, nil
+	c.errorf("%v", err)
 }
 
-// A tempError is a failure to create the temporary file.
-type tempError struct{ err error }
-
-func (e *tempError) Error() string { return e.err.Error() }
-func (e *tempError) Unwrap() error { return e.err }
-
-// writeAtomic writes the file path through a temporary file in the same
-// directory: fill writes the content and says whether to keep it; then the
-// file gets its permission bits (exactly perm if keep, else perm less the
-// umask), is synced, closed and renamed over path. On any error, or when
-// fill says no, the temporary file is removed and path is left as it was.
-func writeAtomic(path string, perm fs.FileMode, keep bool, fill func(w io.Writer) (bool, error)) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	if len(base) > 64 {
-		base = base[:64] // leave room in the name for the suffix
-	}
-	f, err := createTemp(dir, "."+base+".iriscan-", perm&fs.ModePerm)
+// spill copies r to a new temporary file, removed at once so that nothing
+// is left behind whatever happens, and returns the file and its size.
+func spill(r io.Reader) (*os.File, int64, error) {
+	f, err := os.CreateTemp("", "iriscan-")
 	if err != nil {
-		return &tempError{err}
+		return nil, 0, err
 	}
-	tmp := f.Name()
-	ok, err := fill(f)
-	if err == nil && ok && keep {
-		err = f.Chmod(perm)
+	os.Remove(f.Name())
+	n, err := io.Copy(f, r)
+	if err != nil {
+		f.Close()
+		return nil, 0, err
 	}
-	if err == nil && ok {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil && ok {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil || !ok {
-		os.Remove(tmp)
-	}
-	return err
-}
-
-// createTemp creates a new file in dir whose name starts with prefix, as
-// os.CreateTemp does, but with the permission bits perm less the umask.
-func createTemp(dir, prefix string, perm fs.FileMode) (*os.File, error) {
-	for range 10000 {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 36))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		return f, err
-	}
-	return nil, fmt.Errorf("%s: cannot find a free temporary file name", dir)
+	return f, n, nil
 }
 
 // compareWriter passes what it is written to w (nothing if w is nil) and
@@ -473,6 +476,7 @@ type compareWriter struct {
 	w      io.Writer
 	orig   io.Reader
 	buf    []byte
+	n      int64 // bytes written
 	differ bool
 }
 
@@ -489,9 +493,12 @@ func (c *compareWriter) Write(p []byte) (int, error) {
 		q = q[n:]
 	}
 	if c.w == nil {
+		c.n += int64(len(p))
 		return len(p), nil
 	}
-	return c.w.Write(p)
+	m, err := c.w.Write(p)
+	c.n += int64(m)
+	return m, err
 }
 
 // differs reports whether what was written differs from orig: at the end,

@@ -184,7 +184,13 @@ func TestRewriteWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	out, stderr, status := runCmd(t, "", "rewrite", "--to", "uri", "-w", link, same, exec, failing)
+	// Without --follow-symlinks the link is refused, and the rest written.
+	out, stderr, status := runCmd(t, "", "rewrite", "--to", "uri", "-w", link, same)
+	if want := "iriscan: " + link + ": is a symbolic link; not written (--follow-symlinks writes the file it points to)\n"; out != "" || status != 2 || stderr != want {
+		t.Errorf("a link without --follow-symlinks: status %d, stdout %q, stderr %q, want %q", status, out, stderr, want)
+	}
+	checkFile(t, changed, "x "+idnIRI+"\n", 0o640)
+	out, stderr, status = runCmd(t, "", "rewrite", "--to", "uri", "-w", "--follow-symlinks", link, same, exec, failing)
 	if out != "" || status != 1 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "iriscan: "+failing+":9: ") {
 		t.Errorf("status %d, stdout %q, stderr %q", status, out, stderr)
 	}

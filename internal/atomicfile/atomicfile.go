@@ -199,9 +199,9 @@ func (f *File) Original() *os.File { return f.orig }
 // OriginalSize is the size of the target when it was opened.
 func (f *File) OriginalSize() int64 { return f.st.size }
 
-// Changed reports whether what was written so far differs from the
-// original (always true for Create): whether Commit will write.
-func (f *File) Changed() bool { return !f.compare || f.tmp != nil }
+// Changed reports whether the content written so far differs from the
+// original (always true for Create): whether Commit would write now.
+func (f *File) Changed() bool { return !f.compare || f.tmp != nil || f.same != f.st.size }
 
 // Write adds p to the new content.
 func (f *File) Write(p []byte) (int, error) {
@@ -265,22 +265,17 @@ func (f *File) equalPrefix(p []byte) (int, error) {
 	return k, nil
 }
 
-// Content returns a reader of the new content written so far, or nil if
-// nothing differs from the original (Replace); valid until Commit or
-// Close.
+// Content returns a reader of the new content written so far, valid
+// until Commit or Close.
 func (f *File) Content() *io.SectionReader {
 	if f.tmp == nil {
 		if f.compare {
-			return nil
+			return io.NewSectionReader(f.orig, 0, f.same) // equal so far
 		}
-		return io.NewSectionReader(eofReader{}, 0, 0)
+		return io.NewSectionReader(f.orig, 0, 0)
 	}
 	return io.NewSectionReader(f.tmp, 0, f.n)
 }
-
-type eofReader struct{}
-
-func (eofReader) ReadAt([]byte, int64) (int, error) { return 0, io.EOF }
 
 // Commit puts the new content in place of the target, unless it does not
 // differ from the original (Replace: a shorter content differs). On

@@ -465,9 +465,17 @@ func TestContent(t *testing.T) {
 	f, _ := Replace(name, Options{})
 	defer f.Close()
 	io.WriteString(f, "line 1\n")
-	if f.Content() != nil || f.Changed() {
-		t.Error("Content of an unchanged prefix is not nil")
+	if got, _ := io.ReadAll(f.Content()); string(got) != "line 1\n" || !f.Changed() {
+		t.Errorf("a prefix of the original: Content = %q, Changed %v", got, f.Changed())
 	}
+	io.WriteString(f, "line 2\n")
+	if got, _ := io.ReadAll(f.Content()); string(got) != "line 1\nline 2\n" || f.Changed() {
+		t.Errorf("all of the original: Content = %q, Changed %v", got, f.Changed())
+	}
+	f.Close()
+	f, _ = Replace(name, Options{})
+	defer f.Close()
+	io.WriteString(f, "line 1\n")
 	io.WriteString(f, "line two\n")
 	got, _ := io.ReadAll(f.Content())
 	if string(got) != "line 1\nline two\n" || !f.Changed() {

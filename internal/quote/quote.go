@@ -190,3 +190,34 @@ func writeEscape(b *strings.Builder, c byte) {
 		b.WriteByte('0' + c&7)
 	}
 }
+
+// Line returns s with every byte that Shell would escape (control
+// characters, invalid UTF-8, format characters, line separators) written
+// as a C escape, and every other character as it is: for a message that
+// must stay on one line whatever file names it holds.
+func Line(s string) string {
+	for i := 0; i < len(s); {
+		n := printable(s[i:])
+		if n == 0 {
+			return line(s, i)
+		}
+		i += n
+	}
+	return s
+}
+
+func line(s string, i int) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		if n := printable(s[i:]); n > 0 {
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		writeEscape(&b, s[i])
+		i++
+	}
+	return b.String()
+}

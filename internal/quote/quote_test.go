@@ -209,6 +209,7 @@ func checkRoundTrip(t *testing.T, name string) {
 	if got, err := unshell(s); err != nil || got != name {
 		t.Fatalf("Shell(%q) = %s reads back as %q, %v", name, s, got, err)
 	}
+	checkPrintable(t, "Line", name, Line(name))
 	c := C(name)
 	checkPrintable(t, "C", name, c)
 	for i := 0; i < len(c); i++ {
@@ -221,6 +222,20 @@ func checkRoundTrip(t *testing.T, name string) {
 	}
 	if c == name && strings.HasPrefix(name, `"`) {
 		t.Fatalf("C(%q) left a leading quote unquoted", name)
+	}
+}
+
+func TestLine(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"open a.txt: no such file", "open a.txt: no such file"},
+		{"open a\nb: no such file", `open a\nb: no such file`},
+		{"例え \x1b[31m", `例え \033[31m`},
+		{"\u202e\xff\t", `\342\200\256\377\t`},
+		{"", ""},
+	} {
+		if got := Line(tt.in); got != tt.want {
+			t.Errorf("Line(%q) = %s, want %s", tt.in, got, tt.want)
+		}
 	}
 }
 

@@ -30,8 +30,9 @@ func changes(a, b []uint64) []change {
 // but not always the shortest diff; it is linear in practice, where the
 // new text is the old one with spans replaced.
 type matcher struct {
-	a, b  []uint64
-	pairs [][2]int // matched lines, increasing in both
+	a, b   []uint64
+	pairs  [][2]int   // matched lines, increasing in both
+	counts [][3]int32 // anchors: for each distinct line, its count in a and b and its last index in b
 }
 
 // match matches the lines a[alo:ahi] with b[blo:bhi].
@@ -68,39 +69,42 @@ func (d *matcher) match(alo, ahi, blo, bhi int) {
 // anchors returns the longest increasing sequence of the pairs of lines
 // that occur exactly once in a[alo:ahi] and once in b[blo:bhi].
 func (d *matcher) anchors(alo, ahi, blo, bhi int) [][2]int {
-	type count struct{ na, nb, ib int }
-	counts := make(map[uint64]*count)
+	index := make(map[uint64]int32, ahi-alo) // line → its count in counts
+	counts := d.counts[:0]
 	for i := alo; i < ahi; i++ {
-		c := counts[d.a[i]]
-		if c == nil {
-			c = &count{}
-			counts[d.a[i]] = c
+		k, ok := index[d.a[i]]
+		if !ok {
+			k = int32(len(counts))
+			index[d.a[i]] = k
+			counts = append(counts, [3]int32{})
 		}
-		c.na++
+		counts[k][0]++
 	}
 	for j := blo; j < bhi; j++ {
-		if c := counts[d.b[j]]; c != nil {
-			c.nb++
-			c.ib = j
+		if k, ok := index[d.b[j]]; ok {
+			counts[k][1]++
+			counts[k][2] = int32(j)
 		}
 	}
+	d.counts = counts
 	// The unique pairs in the order of a, then the longest subsequence
 	// increasing in b by patience sorting.
 	var tops []int // index in cand of the top of each pile
 	var cand [][2]int
 	var prev []int // the top of the pile to the left when a card was placed
 	for i := alo; i < ahi; i++ {
-		c := counts[d.a[i]]
-		if c.na != 1 || c.nb != 1 {
+		c := counts[index[d.a[i]]]
+		if c[0] != 1 || c[1] != 1 {
 			continue
 		}
+		ib := int(c[2])
 		k := len(cand)
-		cand = append(cand, [2]int{i, c.ib})
+		cand = append(cand, [2]int{i, ib})
 		// The leftmost pile whose top is above c.ib.
 		lo, hi := 0, len(tops)
 		for lo < hi {
 			m := (lo + hi) / 2
-			if cand[tops[m]][1] < c.ib {
+			if cand[tops[m]][1] < ib {
 				lo = m + 1
 			} else {
 				hi = m

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime/quotedprintable"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/iriscan/iriscan/rewrite"
@@ -116,6 +117,62 @@ func TestMboxMemory(t *testing.T) {
 	}
 	if res.Read < 100<<20 || !res.Changed() {
 		t.Fatalf("read %d, changed %v", res.Read, res.Changed())
+	}
+	if w.peak > 32<<20 {
+		t.Errorf("heap in use peaked at %d MB", w.peak>>20)
+	}
+	t.Logf("read %d MB, heap in use at most %d MB", res.Read>>20, w.peak>>20)
+}
+
+// BenchmarkRewriteManyParts rewrites a multipart of many small text parts,
+// each with an IRI: the cost per part.
+func BenchmarkRewriteManyParts(b *testing.B) {
+	var in bytes.Buffer
+	in.WriteString("From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b\"\n\n")
+	for i := range 10000 {
+		fmt.Fprintf(&in, "--b\nContent-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/%d\n", i)
+	}
+	in.WriteString("--b--\n")
+	o := Options{To: rewrite.URI}
+	b.SetBytes(int64(in.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Rewrite(io.Discard, bytes.NewReader(in.Bytes()), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A genReader reads head, then n copies of line, then tail, without
+// holding them.
+func genReader(head, line []byte, n int, tail []byte) io.Reader {
+	return io.MultiReader(bytes.NewReader(head), &repeatReader{msg: line, n: n}, bytes.NewReader(tail))
+}
+
+// TestLargeMessageMemory: a message with a 256 MB attachment between two
+// text parts is rewritten with the heap bounded by buffers, not by the
+// message (issue 14 item 3); its text parts change, the attachment is
+// copied.
+func TestLargeMessageMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 256 MB")
+	}
+	line := []byte(strings.Repeat("QUJD", 19) + "\n")
+	head := []byte("From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b\"\n\n" +
+		"--b\nContent-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/\n" +
+		"--b\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n")
+	tail := []byte("--b\nContent-Type: text/plain; charset=utf-8\n\nand http://例え.jp/end\n--b--\n")
+	n := 256 << 20 / len(line)
+	var w heapWriter
+	res, err := Rewrite(&w, genReader(head, line, n, tail), Options{To: rewrite.URI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(len(head) + n*len(line) + len(tail)); res.Read != want {
+		t.Fatalf("read %d, want %d", res.Read, want)
+	}
+	if res.Edits != 2 {
+		t.Errorf("%d edits, want 2", res.Edits)
 	}
 	if w.peak > 32<<20 {
 		t.Errorf("heap in use peaked at %d MB", w.peak>>20)

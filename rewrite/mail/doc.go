@@ -61,9 +61,22 @@
 // parts are copied. A message/rfc822 part that is not an attachment (a
 // forwarded message shown inline) is walked like a message if its transfer
 // encoding is 7bit, 8bit or binary. A malformed entity—a multipart without
-// its closing delimiter or boundary, a bad base64 or quoted-printable body,
-// an unknown charset or transfer encoding, a header that cannot be read—is
-// copied byte for byte and reported to OnError as a *PartError.
+// its boundary, a bad base64 or quoted-printable body, an unknown charset
+// or transfer encoding, a header that cannot be read—is copied byte for
+// byte and reported to OnError as a *PartError. A multipart without its
+// close delimiter is reported too; its parts that end at a delimiter are
+// rewritten, and its last part, which runs to the end of the input, is
+// copied.
+//
+// # Memory
+//
+// The input is read as a stream and written as it is read: bytes that
+// are not in a text part (headers, delimiters, attachments, other parts)
+// go straight through, so that neither the size of a message nor its
+// number of parts bounds memory. A text part is held whole while it is
+// rewritten, because its header may change with its new body (charset,
+// transfer encoding); a text part over 32 MiB is copied unchanged and
+// reported. Walk holds nothing: it streams every part.
 //
 // # mbox
 //
@@ -73,10 +86,8 @@
 // line) with a field only mail has (From with an address, Received,
 // Message-ID, …) or is itself dated ("From sender Mon Mar  4 10:00:00
 // 2024"); any other "From " line is body text, as mutt and mailutils read
-// it. The empty line before a separator is kept out of the message. Each
-// message is read, rewritten and written before the next is read, so
-// memory is bounded by the largest message. ">From " lines are message
-// text and are not unquoted.
+// it. The empty line before a separator is kept out of the message.
+// ">From " lines are message text and are not unquoted.
 //
 // No line of a rewritten part starts with "From ": in quoted-printable
 // output the "F" of such a line is written "=46" (RFC 2049 Section 3),
@@ -91,7 +102,9 @@
 // Headers are read with github.com/emersion/go-message/textproto.ReadHeader,
 // media types and parameters (RFC 2231 and encoded words included) with
 // message.Header.ContentType and ContentDisposition, and transfer encodings
-// are decoded by message.New. Multipart delimiters are found in the bytes
-// by this package, because the offsets are needed to splice changed parts
-// into the original message (see Rewrite).
+// are decoded by message.New, all on streams. Multipart delimiters and
+// mbox separators are found by this package, on streams too (a reader per
+// nesting level that ends at its delimiter), because the byte offsets
+// are needed to copy every unchanged byte (preamble, epilogue, delimiters
+// with their padding, line endings) and splice only the changed parts.
 package mail

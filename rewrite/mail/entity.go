@@ -3,6 +3,7 @@ package mail
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 
@@ -15,19 +16,39 @@ import (
 // maxDepth bounds the nesting of multiparts and message/rfc822 parts.
 const maxDepth = 32
 
+// maxText is the largest text part that is rewritten: a text part is held
+// in memory whole, because its header can change with what its body
+// becomes. A larger one is copied unchanged and reported.
+const maxText = 32 << 20
+
+// errTooLarge is the cause of the PartError of a text part over maxText.
+var errTooLarge = errors.New("text part larger than 32 MiB (rewritten in memory only up to that size)")
+
 // job is the state of one Rewrite call; its buffers are reused from one
-// message of an mbox to the next.
+// part and one message to the next.
+//
+// The input is read as a stream (see stream.go) and recorded in win as it
+// is read; the bytes of win are written out as soon as they are known not
+// to belong to a text part that may change: the header of each entity is
+// held until its media type is known, and a text part is held whole until
+// it is rewritten, then written with its changes spliced in.
 type job struct {
 	o    *Options
 	w    io.Writer
 	res  rewrite.Result
-	buf  []byte // the message being read
-	mbox bool   // the input is an mbox
+	mbox bool // the input is an mbox
 
-	msgOff  int64    // input offset of the message
-	splices []splice // changes of the message, in order
+	in      countReader // the input
+	win     []byte      // input bytes read and not yet written
+	winOff  int64       // the input offset of win[0]
+	hold    int64       // bytes from this input offset on are held (-1: none)
+	levels  []*level
+	scratch []byte
+	msgOff  int64    // input offset of win[0] while a part is rewritten
+	splices []splice // changes of the part, in order, in win
 
-	onMessage func(msg []byte, s []splice) // for tests
+	onMessage func()                     // for tests: called for each message
+	onPart    func(b []byte, s []splice) // for tests: a rewritten part and its changes
 
 	rd  bytes.Reader
 	br  *bufio.Reader // reads headers
@@ -45,170 +66,266 @@ type job struct {
 	dels    []deletion
 }
 
-// A splice replaces the message bytes [start, end) by b.
+// A splice replaces the bytes [start, end) of the part's buffer by b.
 type splice struct {
 	start, end int
 	b          []byte
 }
 
 func newJob(o *Options) *job {
-	return &job{o: o, br: bufio.NewReaderSize(nil, 4096)}
+	return &job{o: o, br: bufio.NewReaderSize(nil, 4096), hold: -1}
 }
 
-// message rewrites one message, msg, which starts at input offset off, and
-// writes it.
-func (j *job) message(msg []byte, off int64) error {
-	j.msgOff = off
-	j.splices = j.splices[:0]
-	j.entity(msg, 0, len(msg), 0, true, false)
-	if j.onMessage != nil {
-		j.onMessage(msg, j.splices)
-	}
-	last := 0
-	for _, s := range j.splices {
-		if err := j.write(msg[last:s.start]); err != nil {
-			return err
-		}
-		if err := j.write(s.b); err != nil {
-			return err
-		}
-		last = s.end
-	}
-	return j.write(msg[last:])
+// A recorder reads the input for the job and keeps what it reads in win.
+type recorder struct{ j *job }
+
+func (r recorder) Read(b []byte) (int, error) {
+	n, err := r.j.in.Read(b)
+	r.j.win = append(r.j.win, b[:n]...)
+	r.j.res.Read += int64(n)
+	return n, err
 }
 
-// partError reports the entity msg[s:e] as copied unchanged because of err.
-func (j *job) partError(s, e int, err error) {
+// flushTo writes the input up to offset off, or up to the held bytes.
+func (j *job) flushTo(off int64) error {
+	if j.hold >= 0 {
+		off = min(off, j.hold)
+	}
+	n := int(off - j.winOff)
+	if n <= 0 {
+		return nil
+	}
+	err := j.write(j.win[:n])
+	j.drop(n)
+	return err
+}
+
+// drop forgets the first n bytes of win.
+func (j *job) drop(n int) {
+	j.winOff += int64(n)
+	if n == len(j.win) {
+		j.win = j.win[:0]
+		return
+	}
+	if n > len(j.win)/2 || cap(j.win) > 1<<20 {
+		j.win = j.win[:copy(j.win, j.win[n:])]
+		return
+	}
+	j.win = j.win[n:]
+}
+
+// level returns the reader state of nesting depth.
+func (j *job) level(depth int) *level {
+	for len(j.levels) <= depth {
+		j.levels = append(j.levels, &level{
+			br:  bufio.NewReaderSize(nil, 16<<10),
+			dec: bufio.NewReaderSize(nil, 16<<10),
+		})
+	}
+	return j.levels[depth]
+}
+
+// drain reads the rest of l's entity, writing it out as it goes (unless
+// held), and returns the input offset of its end.
+func (j *job) drain(l *level) (int64, error) {
+	for {
+		_, err := l.br.Peek(1)
+		l.br.Discard(l.br.Buffered())
+		if ferr := j.flushTo(l.pos()); ferr != nil {
+			return l.pos(), ferr
+		}
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return l.pos(), err
+		}
+		if j.hold >= 0 && l.pos()-j.hold > maxText {
+			return l.pos(), nil
+		}
+	}
+}
+
+// skip reads r, which reads from l.br, to its end, writing the input out
+// as it goes.
+func (j *job) skip(l *level, r io.Reader) error {
+	if j.scratch == nil {
+		j.scratch = make([]byte, 32<<10)
+	}
+	for {
+		_, err := r.Read(j.scratch)
+		if ferr := j.flushTo(l.pos()); ferr != nil {
+			return ferr
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// partError reports the entity at input bytes [s, e) as copied unchanged
+// because of err.
+func (j *job) partError(s, e int64, err error) {
 	if f := j.o.OnError; f != nil {
 		f(&rewrite.ConvertError{
-			Offset: j.msgOff + int64(s),
-			Length: int64(e - s),
-			Err:    &PartError{Offset: j.msgOff + int64(s), Err: err},
+			Offset: s,
+			Length: e - s,
+			Err:    &PartError{Offset: s, Err: err},
 		})
 	}
 }
 
-// entity rewrites the MIME entity msg[s:e]: its header, then its body by
-// media type. digest says that it is a part of a multipart/digest, whose
-// default type is message/rfc822.
-func (j *job) entity(msg []byte, s, e, depth int, top, digest bool) {
+// entity rewrites the MIME entity that src reads, which starts at input
+// offset start, and returns its end offset. top says that it is the
+// message at the top level, digest that it is a part of a
+// multipart/digest, whose default type is message/rfc822.
+func (j *job) entity(src io.Reader, start int64, depth int, top, digest bool) (int64, error) {
+	l := j.level(depth)
+	l.src = countReader{r: src}
+	l.start = start
+	l.br.Reset(&l.src)
 	if depth > maxDepth {
-		j.partError(s, e, errDepth)
-		return
+		e, err := j.drain(l)
+		j.partError(start, e, errDepth)
+		return e, err
 	}
-	b := msg[s:e]
-	j.rd.Reset(b)
-	j.br.Reset(&j.rd)
-	th, err := textproto.ReadHeader(j.br)
-	if err == io.EOF {
-		return // a header and no body: nothing to rewrite
-	}
+	j.hold = start // until the media type is known
+	th, err := textproto.ReadHeader(l.br)
 	if err != nil {
-		j.partError(s, e, err)
-		return
+		j.hold = -1
+		e, derr := j.drain(l)
+		if err != io.EOF && j.in.err == nil {
+			j.partError(start, e, err)
+		}
+		return e, derr
 	}
-	bs := s + len(b) - j.rd.Len() - j.br.Buffered()
+	bs := l.pos()
 	h := message.Header{Header: th}
 	mt, params := "text/plain", map[string]string(nil)
 	if digest {
 		mt = "message/rfc822"
 	}
+	ctErr := error(nil)
 	if h.Has("Content-Type") {
-		mt, params, err = h.ContentType()
-		if err != nil {
-			if strings.HasPrefix(strings.ToLower(strings.TrimSpace(h.Get("Content-Type"))), "text/") {
-				j.partError(s, e, err)
-			}
-			return
-		}
+		mt, params, ctErr = h.ContentType()
 	}
-	if disp, _, _ := h.ContentDisposition(); strings.EqualFold(disp, "attachment") {
-		return
-	}
+	disp, _, _ := h.ContentDisposition()
+	att := strings.EqualFold(disp, "attachment")
 	switch {
+	case ctErr != nil, att:
 	case strings.HasPrefix(mt, "multipart/"):
-		bd := params["boundary"]
-		if bd == "" {
-			j.partError(s, e, errNoBoundary)
-			return
+		j.hold = -1
+		if bd := params["boundary"]; bd != "" {
+			return j.multipart(l, []byte("--"+bd), depth, mt == "multipart/digest")
 		}
-		j.multipart(msg, bs, e, bd, depth, mt == "multipart/digest")
+		e, err := j.drain(l)
+		j.partError(start, e, errNoBoundary)
+		return e, err
 	case mt == "message/rfc822" || mt == "message/global":
 		if isIdentity(cteOf(h)) {
-			j.entity(msg, bs, e, depth+1, false, false)
+			j.hold = -1
+			if err := j.flushTo(bs); err != nil {
+				return bs, err
+			}
+			if _, err := j.entity(l.br, bs, depth+1, false, false); err != nil {
+				return bs, err
+			}
+			return j.drain(l)
 		}
 	case mt == "text/plain" || mt == "text/html":
-		j.textPart(msg, s, bs, e, h, mt, params, top)
+		return j.text(l, start, bs, h, mt, params, top)
 	}
+	j.hold = -1
+	e, err := j.drain(l)
+	if ctErr != nil && err == nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(h.Get("Content-Type"))), "text/") {
+		j.partError(start, e, ctErr)
+	}
+	return e, err
 }
 
-// multipart rewrites the parts of the multipart body msg[s:e].
-//
-// The delimiter lines are found here rather than with go-message's
-// multipart reader because that reader gives the parts' content, not where
-// they lie in the message: to copy every unchanged byte (preamble, epilogue,
-// delimiters with their transport padding, the line ending style) and
-// splice only the changed parts, the byte offsets are needed. The rules are
-// those of RFC 2046 Section 5.1.1: a delimiter is "--" boundary at the
-// start of a line, followed by optional "--" (the close delimiter) and
-// linear white space up to the end of the line, and the line break before
-// it belongs to it. Without a close delimiter the whole multipart is
-// copied unchanged and reported.
-func (j *job) multipart(msg []byte, s, e int, boundary string, depth int, digest bool) {
-	b := msg[s:e]
-	delim := "--" + boundary
-	type span struct{ s, e int }
-	var parts []span
-	pos, cur, closed := 0, -1, false
-	for !closed {
-		i := bytes.Index(b[pos:], []byte(delim))
-		if i < 0 {
-			break
-		}
-		i += pos
-		pos = i + 1
-		if i > 0 && b[i-1] != '\n' {
-			continue
-		}
-		k := i + len(delim)
-		cl := false
-		if bytes.HasPrefix(b[k:], []byte("--")) {
-			cl = true
-			k += 2
-		}
-		for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
-			k++
-		}
-		next := k
-		switch {
-		case k == len(b):
-		case b[k] == '\n':
-			next = k + 1
-		case b[k] == '\r' && k+1 < len(b) && b[k+1] == '\n':
-			next = k + 2
-		default:
-			continue // "--boundary" followed by more: not a delimiter
-		}
-		pe := i
-		if pe > 0 && b[pe-1] == '\n' {
-			pe--
-			if pe > 0 && b[pe-1] == '\r' {
-				pe--
-			}
-		}
-		if cur >= 0 {
-			parts = append(parts, span{cur, max(pe, cur)})
-		}
-		closed = cl
-		cur, pos = next, next
+// text rewrites the text part that l reads, whose header starts at input
+// offset s and body at bs: it is read whole, rewritten and written.
+func (j *job) text(l *level, s, bs int64, h message.Header, mt string, params map[string]string, top bool) (int64, error) {
+	e, err := j.drain(l)
+	if err != nil {
+		j.hold = -1
+		return e, err
 	}
-	if !closed {
-		j.partError(s, e, errNoClose)
-		return
+	if e-s > maxText {
+		j.hold = -1
+		if e, err = j.drain(l); err == nil {
+			j.partError(s, e, errTooLarge)
+		}
+		return e, err
 	}
-	for _, p := range parts {
-		j.entity(msg, s+p.s, s+p.e, depth+1, false, digest)
+	if pr, ok := l.src.r.(*partReader); ok && pr.eof {
+		// The last part of a multipart without its close delimiter:
+		// the multipart is reported.
+		j.hold = -1
+		return e, j.flushTo(e)
 	}
+	j.hold = -1
+	if err := j.flushTo(s); err != nil {
+		return e, err
+	}
+	// win now starts at s and holds the part.
+	j.msgOff = j.winOff
+	j.splices = j.splices[:0]
+	n := int(e - j.winOff)
+	j.textPart(j.win, 0, int(bs-j.winOff), n, h, mt, params, top)
+	if j.onPart != nil {
+		j.onPart(j.win[:n], j.splices)
+	}
+	last := 0
+	for _, sp := range j.splices {
+		if err := j.write(j.win[last:sp.start]); err != nil {
+			return e, err
+		}
+		if err := j.write(sp.b); err != nil {
+			return e, err
+		}
+		last = sp.end
+	}
+	if err := j.write(j.win[last:n]); err != nil {
+		return e, err
+	}
+	j.drop(n)
+	return e, nil
+}
+
+// multipart rewrites the parts of the multipart body that l.br reads, with
+// delimiter lines of delim (RFC 2046 Section 5.1.1, see partReader). A
+// part is rewritten when it ends at a delimiter; a multipart without its
+// close delimiter is reported and its last part, which runs to the end of
+// the input, is copied unchanged.
+func (j *job) multipart(l *level, delim []byte, depth int, digest bool) (int64, error) {
+	start := l.pos()
+	pr := &l.pr
+	pr.reset(l.br, delim, true)
+	if err := j.skip(l, pr); err != nil { // the preamble
+		return l.pos(), err
+	}
+	for !pr.eof && !pr.closing {
+		if err := j.flushTo(l.pos()); err != nil {
+			return l.pos(), err
+		}
+		off := l.pos()
+		pr.reset(l.br, delim, false)
+		if _, err := j.entity(pr, off, depth+1, false, digest); err != nil {
+			return l.pos(), err
+		}
+		if err := j.skip(l, pr); err != nil {
+			return l.pos(), err
+		}
+	}
+	e, err := j.drain(l) // the epilogue
+	if pr.eof && err == nil && j.in.err == nil {
+		j.partError(start, e, errNoClose)
+	}
+	return e, err
 }
 
 // cteOf returns the Content-Transfer-Encoding of h, lowercased.

@@ -14,9 +14,10 @@ import (
 	"github.com/iriscan/iriscan/rewrite"
 )
 
-// FuzzMail checks that arbitrary input never panics, that the output is
-// the input when nothing changed, and that the bytes outside the spliced
-// parts are the input's.
+// FuzzMail checks that arbitrary input never panics; that the output is
+// the input with the changes of the rewritten parts spliced in, and
+// nothing else (the input when nothing changed); and that the output does
+// not depend on how the input is split into reads.
 func FuzzMail(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.eml")
 	for _, fn := range files {
@@ -27,32 +28,43 @@ func FuzzMail(f *testing.F) {
 	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> http://例 \n> え.jp/ \nx\n"), uint8(3))
 	f.Fuzz(func(t *testing.T, in []byte, m uint8) {
 		mode := rewrite.Form(m%4 + 1)
-		var out bytes.Buffer
-		j := newJob(&Options{To: mode})
-		j.w = &out
-		var spliced []splice
-		j.onMessage = func(msg []byte, s []splice) {
-			// Between splices, the output is the message.
-			for k, sp := range s {
-				if sp.start > sp.end || k > 0 && s[k-1].end > sp.start {
-					t.Fatalf("bad splices %v", s)
+		run := func(r io.Reader) ([]byte, []byte, rewrite.Result) {
+			var out bytes.Buffer
+			j := newJob(&Options{To: mode})
+			j.w = &out
+			var want []byte // the input with the splices made
+			last := int64(0)
+			j.onPart = func(b []byte, s []splice) {
+				off := j.msgOff
+				if off < last || off+int64(len(b)) > int64(len(in)) || !bytes.Equal(in[off:off+int64(len(b))], b) {
+					t.Fatalf("part at %d (after %d) is not the input's", off, last)
+				}
+				for k, sp := range s {
+					if sp.start > sp.end || k > 0 && s[k-1].end > sp.start || sp.end > len(b) {
+						t.Fatalf("bad splices %v", s)
+					}
+					want = append(want, in[last:off+int64(sp.start)]...)
+					want = append(want, sp.b...)
+					last = off + int64(sp.end)
 				}
 			}
-			spliced = append(spliced, s...)
+			if err := j.run(r); err != nil {
+				t.Fatalf("error %v", err)
+			}
+			if j.res.Read != int64(len(in)) || j.res.Written != int64(out.Len()) {
+				t.Fatalf("Read %d of %d, Written %d of %d", j.res.Read, len(in), j.res.Written, out.Len())
+			}
+			return out.Bytes(), append(want, in[last:]...), j.res
 		}
-		err := j.run(bufioReader(in))
-		if err != nil {
-			t.Fatalf("error %v", err)
+		out, want, res := run(bytes.NewReader(in))
+		if !bytes.Equal(out, want) {
+			t.Fatalf("output is not the input with the changes:\n%q\n%q", out, want)
 		}
-		res := j.res
-		if res.Read != int64(len(in)) {
-			t.Fatalf("Read %d of %d", res.Read, len(in))
+		if !res.Changed() && !bytes.Equal(out, in) {
+			t.Fatalf("unchanged but output differs:\n%q\n%q", in, out)
 		}
-		if !res.Changed() && !bytes.Equal(out.Bytes(), in) {
-			t.Fatalf("unchanged but output differs:\n%q\n%q", in, out.Bytes())
-		}
-		if res.Changed() != (len(spliced) > 0) {
-			t.Fatalf("Changed %v with %d splices", res.Changed(), len(spliced))
+		if out1, _, _ := run(iotest.OneByteReader(bytes.NewReader(in))); !bytes.Equal(out, out1) {
+			t.Fatalf("one byte at a time:\n%q\nat once:\n%q", out1, out)
 		}
 	})
 }
@@ -129,8 +141,8 @@ func FuzzWalk(f *testing.F) {
 		j := newJob(&Options{})
 		j.w = io.Discard
 		n := 0
-		j.onMessage = func([]byte, []splice) { n++ }
-		j.run(bufioReader(in))
+		j.onMessage = func() { n++ }
+		j.run(bytes.NewReader(in))
 		if msgs > n {
 			t.Fatalf("Walk saw %d messages, Rewrite %d", msgs, n)
 		}

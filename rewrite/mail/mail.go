@@ -43,9 +43,10 @@ func (o *Options) document(f rewrite.Format, cs *charset.Charset) rewrite.Option
 	}
 }
 
-// A PartError is a MIME entity that could not be read—a multipart without
-// its closing delimiter, a bad base64 or quoted-printable body, an unknown
-// charset, a malformed header—and that was therefore copied byte for byte.
+// A PartError is a MIME entity that could not be read—a bad base64 or
+// quoted-printable body, an unknown charset, a malformed header, a text
+// part over 32 MiB—and that was therefore copied byte for byte, or a
+// multipart without its close delimiter (see the package documentation).
 // It reaches Options.OnError as the Err of a ConvertError whose
 // Offset and Length are the entity's bytes in the input and whose Text is
 // empty; it is not an error of Rewrite.
@@ -85,8 +86,9 @@ var (
 // after its header, since no byte of the file corresponds to a decoded
 // character there.
 //
-// An mbox archive is read one message at a time: memory is bounded by the
-// largest message, not by the archive. The error returned is the first
+// The input is streamed: memory is bounded by the largest text part (at
+// most 32 MiB; a larger one is copied and reported), not by the message,
+// its attachments, its number of parts or the archive. The error returned is the first
 // read or write error, or an option error (rewrite.ErrOptions); a
 // malformed message or part is not an error, it is copied as it is.
 func Rewrite(w io.Writer, r io.Reader, o Options) (rewrite.Result, error) {
@@ -94,10 +96,9 @@ func Rewrite(w io.Writer, r io.Reader, o Options) (rewrite.Result, error) {
 		return rewrite.Result{}, &rewrite.Error{Err: fmt.Errorf("%w: %v", rewrite.ErrOptions, o.To)}
 	}
 	j := newJob(&o)
-	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	j.w = bw
-	err := j.run(br)
+	err := j.run(r)
 	if ferr := bw.Flush(); err == nil && ferr != nil {
 		err = &rewrite.Error{Offset: j.res.Read, Err: ferr}
 	}
@@ -105,67 +106,61 @@ func Rewrite(w io.Writer, r io.Reader, o Options) (rewrite.Result, error) {
 }
 
 // run reads the input: one message, or an mbox.
-func (j *job) run(br *bufio.Reader) error {
-	if !startsMessage(br, true, nil) {
-		buf := bytes.NewBuffer(j.buf[:0])
-		n, err := buf.ReadFrom(br)
-		j.buf = buf.Bytes()
-		j.res.Read = n
-		if err != nil {
-			j.message(j.buf, 0)
-			return &rewrite.Error{Offset: n, Err: err}
-		}
-		return j.message(j.buf, 0)
+func (j *job) run(r io.Reader) error {
+	j.in = countReader{r: r}
+	br := bufio.NewReaderSize(recorder{j}, 64<<10)
+	err := j.walk(br)
+	if err == nil {
+		err = j.in.err
 	}
-	j.mbox = true
+	if err != nil {
+		if j.in.err != nil {
+			err = &rewrite.Error{Offset: j.res.Read, Err: j.in.err}
+		}
+		return err
+	}
+	j.hold = -1
+	return j.flushTo(j.winOff + int64(len(j.win)))
+}
+
+func (j *job) walk(br *bufio.Reader) error {
+	if !startsMessage(br, true, nil) {
+		if j.onMessage != nil {
+			j.onMessage()
+		}
+		_, err := j.entity(br, 0, 0, true, false)
+		return err
+	}
 	// mbox: a message starts after each "From " line that begins the file
 	// or follows an empty line and is followed by a header block; the
 	// empty line belongs to the separator.
-	var off int64     // input offset of buf[0]
-	blank := -1       // length of the last line when it is empty, else -1
-	first := true     // no line read yet
-	j.buf = j.buf[:0] // the current message
+	j.mbox = true
+	off := int64(0)
 	for {
-		start := len(j.buf)
-		var rerr error
-		for {
-			s, err := br.ReadSlice('\n')
-			j.buf = append(j.buf, s...)
-			if err != bufio.ErrBufferFull {
-				rerr = err
-				break
-			}
+		s, err := br.ReadSlice('\n')
+		off += int64(len(s))
+		if err != bufio.ErrBufferFull {
+			break
 		}
-		line := j.buf[start:]
-		j.res.Read += int64(len(line))
-		if first || blank >= 0 && bytes.HasPrefix(line, []byte("From ")) && startsMessage(br, false, line) {
-			if !first {
-				end := start - blank
-				if err := j.message(j.buf[:end], off); err != nil {
-					return err
-				}
-				if err := j.write(j.buf[end:start]); err != nil {
-					return err
-				}
-			}
-			if err := j.write(line); err != nil { // the separator line
-				return err
-			}
-			off += int64(len(j.buf))
-			j.buf = j.buf[:0]
-			blank = -1
-		} else if isBlankLine(line) {
-			blank = len(line)
-		} else {
-			blank = -1
+	}
+	var m mboxReader
+	for {
+		if j.onMessage != nil {
+			j.onMessage()
 		}
-		first = false
-		if rerr != nil {
-			err := j.message(j.buf, off)
-			if rerr != io.EOF {
-				return &rewrite.Error{Offset: j.res.Read, Err: rerr}
-			}
+		m.reset(br)
+		if err := j.flushTo(off); err != nil {
 			return err
+		}
+		if _, err := j.entity(&m, off, 0, true, false); err != nil {
+			return err
+		}
+		if _, err := io.Copy(io.Discard, &m); err != nil {
+			return err
+		}
+		off += m.n + m.extra + int64(len(m.sep))
+		if !m.end {
+			return m.err
 		}
 	}
 }

@@ -241,3 +241,38 @@ func TestAddFields(t *testing.T) {
 		t.Errorf("uri: %q, want %q", got, want)
 	}
 }
+
+// TestStreamingLimits: a multipart without its close delimiter has its
+// delimited parts rewritten and its last part, which runs to the end of
+// the input, copied, with one PartError; a text part over 32 MiB is
+// copied and reported.
+func TestStreamingLimits(t *testing.T) {
+	big := "Content-Type: text/plain; charset=utf-8\n\nhttp://例え.jp/ " + strings.Repeat("x", maxText) + "\n"
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"no close delimiter",
+			"Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://例え.jp/a\n--b\n\nhttp://例え.jp/b\n",
+			"Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://xn--r8jz45g.jp/a\n--b\n\nhttp://例え.jp/b\n"},
+		{"text part over 32 MiB", big, big},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var perr []error
+			var out bytes.Buffer
+			_, err := Rewrite(&out, strings.NewReader(tc.in), Options{
+				OnError: func(e *rewrite.ConvertError) { perr = append(perr, e.Err) },
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tc.want {
+				t.Errorf("output %.200q", out.String())
+			}
+			if len(perr) != 1 {
+				t.Errorf("errors %v, want one PartError", perr)
+			} else if _, ok := perr[0].(*PartError); !ok {
+				t.Errorf("error %T", perr[0])
+			}
+		})
+	}
+}

@@ -83,8 +83,8 @@ func TestMboxBodyFrom(t *testing.T) {
 			var out bytes.Buffer
 			j := newJob(&Options{To: tc.mode})
 			j.w = &out
-			j.onMessage = func([]byte, []splice) { msgs++ }
-			if err := j.run(bufioReader(in)); err != nil {
+			j.onMessage = func() { msgs++ }
+			if err := j.run(bytes.NewReader(in)); err != nil {
 				t.Fatal(err)
 			}
 			if msgs != len(tc.msgs) {
@@ -138,8 +138,8 @@ func TestMboxSeparators(t *testing.T) {
 			var out bytes.Buffer
 			j := newJob(&Options{To: rewrite.URI})
 			j.w = &out
-			j.onMessage = func([]byte, []splice) { msgs++ }
-			if err := j.run(bufioReader([]byte(tc.in))); err != nil {
+			j.onMessage = func() { msgs++ }
+			if err := j.run(strings.NewReader(tc.in)); err != nil {
 				t.Fatal(err)
 			}
 			if msgs != tc.want {

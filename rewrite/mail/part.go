@@ -48,11 +48,11 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		th.Set("Content-Transfer-Encoding", cte)
 		ent, err := message.New(message.Header{Header: th}, bytes.NewReader(core))
 		if err != nil {
-			j.partError(s, e, err)
+			j.partErrorIn(s, e, err)
 			return
 		}
 		if body, err = io.ReadAll(ent.Body); err != nil {
-			j.partError(s, e, err)
+			j.partErrorIn(s, e, err)
 			return
 		}
 	}
@@ -69,7 +69,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	} else {
 		var err error
 		if cs, _, err = charset.Detect(body, charset.Hint{Format: charset.FormatMail, ContentType: ct}); err != nil {
-			j.partError(s, e, err)
+			j.partErrorIn(s, e, err)
 			return
 		}
 	}
@@ -92,7 +92,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		// rewritten in UTF-8.
 		u8, derr := cs.NewDecoder().Bytes(body)
 		if derr != nil {
-			j.partError(s, e, derr)
+			j.partErrorIn(s, e, derr)
 			return
 		}
 		u8 = bytes.Clone(u8)
@@ -100,7 +100,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		out, res, err = j.runPart(&p, u8, cs, false, bodyOff)
 	}
 	if err != nil {
-		j.partError(s, e, err)
+		j.partErrorIn(s, e, err)
 		return
 	}
 	j.res.Matches += res.Matches
@@ -147,7 +147,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	hdr := msg[s:bs]
 	newHdr, ok := he.apply(hdr, top)
 	if !ok {
-		j.partError(s, e, errors.New("cannot edit the Content-Type field"))
+		j.partErrorIn(s, e, errors.New("cannot edit the Content-Type field"))
 		return
 	}
 	if !bytes.Equal(newHdr, hdr) {
@@ -366,4 +366,10 @@ func isASCIILabel(l string) bool {
 		return true
 	}
 	return false
+}
+
+// partErrorIn reports the part at bytes [s, e) of the buffer that
+// textPart rewrites.
+func (j *job) partErrorIn(s, e int, err error) {
+	j.partError(j.msgOff+int64(s), j.msgOff+int64(e), err)
 }
