@@ -48,7 +48,7 @@ type Match struct {
 	// IRI is the IRI reference the match denotes: Text with the line-wrapping
 	// whitespace of a delimited form (<…>, ⟨…⟩) removed and groff's U+2010
 	// HYPHEN there read as '-', in HTML with character references decoded,
-	// and with the ASCII characters no IRI allows that a match may hold
+	// and, in running text, with the ASCII characters no IRI allows that a match may hold
 	// (" \ ^ ` | { } space, [ ] outside an IP literal, a second '#')
 	// percent-encoded (docs/detection.md). It has no scheme added: see Target.
 	IRI string
