@@ -330,6 +330,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	}
 	iri := content
 	var mapped []byte
+	var added uint8 // see groffAddsHyphens
 	for i := 0; i < len(content); {
 		r, size := rune(content[i]), 1
 		if r >= utf8.RuneSelf {
@@ -339,7 +340,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 			if mapped == nil {
 				mapped = append(make([]byte, 0, len(content)), content[:i]...)
 			}
-			if r == 0x2010 && !groffBreakHyphen(content, i+size) {
+			if r == 0x2010 && !(atLineBreak(content, i+size) && groffAddsHyphens(content, &added)) {
 				mapped = append(mapped, '-')
 			}
 		} else if mapped != nil {
@@ -357,23 +358,34 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	return candidate{start: s, end: s + len(content), kind: k, iri: mapped}, true
 }
 
-// groffBreakHyphen reports whether the U+2010 HYPHEN ending at content[i]
-// is one groff added when it hyphenated a word at a line break, to be
-// dropped when the lines are joined. groff renders a '-' of the source as
-// U+2010 or, where the system's man macros ask for it (Debian's do), as
-// '-'; the hyphen it adds at a break is always U+2010. So a U+2010 right
-// before a line break is taken for an added one only when the delimited
-// text writes its other hyphens as '-' and has no other U+2010; otherwise
-// it is the source's '-' (user‐⏎guide is user-guide).
-func groffBreakHyphen(content []byte, i int) bool {
-	j := i
-	for j < len(content) && isASCIISpace(content[j]) && content[j] != '\n' {
-		j++
+// A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited
+// form is one groff added when it hyphenated a word, to be dropped when the
+// lines are joined, or the source's own '-'. groff renders a '-' of the
+// source as U+2010 or, where the system's man macros ask for it (Debian's
+// do), as '-'; the hyphen it adds at a break is always U+2010. So it is
+// taken for an added one only when the delimited text writes its other
+// hyphens as '-' and has no other U+2010 (groffAddsHyphens); otherwise it
+// is the source's '-' (user‐⏎guide is user-guide).
+
+// atLineBreak reports whether content[i:] starts with blanks and a newline.
+func atLineBreak(content []byte, i int) bool {
+	for i < len(content) && (content[i] == ' ' || content[i] == '\t' || content[i] == '\r') {
+		i++
 	}
-	if j >= len(content) || content[j] != '\n' {
-		return false
+	return i < len(content) && content[i] == '\n'
+}
+
+// groffAddsHyphens reports whether content writes its hyphens as '-' and
+// has a single U+2010; *memo caches the answer for one content (0 unknown,
+// 1 yes, 2 no).
+func groffAddsHyphens(content []byte, memo *uint8) bool {
+	if *memo == 0 {
+		*memo = 2
+		if bytes.IndexByte(content, '-') >= 0 && bytes.Count(content, []byte("\u2010")) == 1 {
+			*memo = 1
+		}
 	}
-	return bytes.IndexByte(content, '-') >= 0 && bytes.Count(content, []byte("\u2010")) == 1
+	return *memo == 1
 }
 
 // isSpace reports whether r is whitespace of any kind.

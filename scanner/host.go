@@ -255,9 +255,26 @@ func continuesWithDot(w []byte, j int) bool {
 // w[label], separates labels of one host (rule 1): only when the host runs
 // on to a '/', or its last label is an ICANN top-level domain and the text
 // does not switch there from an ASCII label to CJK (example。com,
-// 例え。jp, but not www.example.jp。次に).
-func (f *finder) keepIdeographicDot(w []byte, label, dot, size int) bool {
-	j := dot + size
+// 例え。jp, but not www.example.jp。次に). *tail caches what the look
+// ahead found for the host (0 unknown, 1 keeps, 2 does not), the same for
+// every dot of one host, so that a host of many dots is read once.
+func (f *finder) keepIdeographicDot(w []byte, label, dot, size int, tail *uint8) bool {
+	if *tail == 0 {
+		*tail = 2
+		if f.hostTailKeeps(w, dot+size) {
+			*tail = 1
+		}
+	}
+	if *tail != 1 {
+		return false
+	}
+	after, _ := utf8.DecodeRune(w[dot+size:])
+	return !(isCJK(after) && isASCIIText(w[label:dot]))
+}
+
+// hostTailKeeps reads the rest of a host from w[j] and reports whether a
+// '/' follows it or its last label is an ICANN top-level domain.
+func (f *finder) hostTailKeeps(w []byte, j int) bool {
 	last, lastASCII := j, true
 	for n := 0; j < len(w) && n < maxHostBytes; n++ {
 		b := w[j]
@@ -293,14 +310,7 @@ func (f *finder) keepIdeographicDot(w []byte, label, dot, size int) bool {
 		}
 		t = []byte(a)
 	}
-	if len(t) > 63 || !isTLDShaped(t) {
-		return false
-	}
-	if _, icann := f.icannTLD(t); !icann {
-		return false
-	}
-	after, _ := utf8.DecodeRune(w[dot+size:])
-	return !(isCJK(after) && isASCIIText(w[label:dot]))
+	return f.isICANNLabel(t)
 }
 
 // isICANNLabel reports whether the ASCII label l is an ICANN top-level
@@ -349,6 +359,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	onlyASCII := true  // the host so far is ASCII
 	labelASCII := true // the current label so far is ASCII
 	labelStart := i
+	var tail uint8 // see keepIdeographicDot
 	for j < len(w) && j-i < maxHostBytes {
 		b := w[j]
 		if hostASCII[b] {
@@ -360,7 +371,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			r, size = utf8.DecodeRune(w[j:])
 		}
 		if isLabelDot(r) {
-			if r != '.' && (cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size)) {
+			if r != '.' && (cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail)) {
 				break // rule 1: a CJK full stop ends the host
 			}
 			j += size

@@ -46,8 +46,11 @@ type Match struct {
 	Text string
 
 	// IRI is the IRI reference the match denotes: Text with the line-wrapping
-	// whitespace of a delimited form (<…>) removed and, in HTML, character
-	// references decoded. It has no scheme added: see Target.
+	// whitespace of a delimited form (<…>, ⟨…⟩) removed and groff's U+2010
+	// HYPHEN there read as '-', in HTML with character references decoded,
+	// and, in running text, with the ASCII characters no IRI allows that a match may hold
+	// (" \ ^ ` | { } space, [ ] outside an IP literal, a second '#')
+	// percent-encoded (docs/detection.md). It has no scheme added: see Target.
 	IRI string
 
 	// Element and Attr name the HTML element and attribute of a KindAttr
