@@ -673,14 +673,23 @@ func (u *IRI) checkHost() error {
 	}
 	// The octets stand for the characters of the name.
 	dec := percentDecode(u.Host)
-	if i := badHostByte(dec); i >= 0 && dec[i] != '%' {
-		return Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: rune(dec[i]),
-			Detail: "percent-encoded character not allowed in a host name"}
+	if v := decodedHostChar(dec, u.HostOffset); v != nil {
+		return *v
 	}
 	if !isASCII(dec) && utf8.ValidString(dec) {
 		if _, err := HostToASCII(dec); err != nil {
 			return Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
 		}
+	}
+	return nil
+}
+
+// decodedHostChar checks the percent-decoded form dec of a reg-name found
+// at off for an ASCII character that no host name allows ("ex%20ample").
+func decodedHostChar(dec string, off int) *Violation {
+	if i := badHostByte(dec); i >= 0 && dec[i] != '%' {
+		return &Violation{Offset: off, Code: CodeBadHost, Char: rune(dec[i]),
+			Detail: "percent-encoded character not allowed in a host name"}
 	}
 	return nil
 }

@@ -77,6 +77,9 @@ func hostViolations(vs []Violation, host string, off int) []Violation {
 		// could not be resolved all the same.
 		if strings.IndexByte(host, '%') >= 0 {
 			host = percentDecode(host)
+			if v := decodedHostChar(host, off); v != nil {
+				return append(vs, *v)
+			}
 		}
 		if utf8.ValidString(host) {
 			if _, err := HostToASCII(host); err != nil {

@@ -55,6 +55,8 @@ func TestValidate(t *testing.T) {
 		// Host names that fail IDNA (Section 3.4).
 		{"http://0\u00e0.\u05d0/", []wantViolation{{7, CodeBadHost, -1}}},
 		{"http://a..b/", []wantViolation{{7, CodeBadHost, -1}}},
+		{"http://ex%20ample.com/", []wantViolation{{7, CodeBadHost, ' '}}},
+		{"//%00%80/", []wantViolation{{2, CodeBadHost, 0}}}, // decoded, not UTF-8 and a NUL
 		{"http://xn--a/", []wantViolation{{7, CodeBadHost, -1}}},
 		{"http://" + strings.Repeat("a", 64) + ".com/", []wantViolation{{7, CodeBadHost, -1}}},
 		// Percent-encoded octets of a host that must be converted are UTF-8.
