@@ -55,6 +55,7 @@ type job struct {
 	doc rewrite.Rewriter
 	out bytes.Buffer // document output
 	qp  qpWriter
+	dec []byte // the transfer-decoded body of a text part
 
 	// per run of the document rewriter
 	edits   []edit
