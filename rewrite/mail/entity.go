@@ -39,12 +39,13 @@ type job struct {
 	mbox bool // the input is an mbox
 
 	in      countReader // the input
-	win     []byte      // input bytes read and not yet written
-	winOff  int64       // the input offset of win[0]
-	hold    int64       // bytes from this input offset on are held (-1: none)
+	win     []byte      // input bytes read: win[ws:] are not yet written
+	ws      int
+	winOff  int64 // the input offset of win[ws]
+	hold    int64 // bytes from this input offset on are held (-1: none)
 	levels  []*level
 	scratch []byte
-	msgOff  int64    // input offset of win[0] while a part is rewritten
+	msgOff  int64    // input offset of the part buffer while a part is rewritten
 	splices []splice // changes of the part, in order, in win
 
 	onMessage func()                     // for tests: called for each message
@@ -55,6 +56,7 @@ type job struct {
 	doc rewrite.Rewriter
 	out bytes.Buffer // document output
 	qp  qpWriter
+	dec []byte // the transfer-decoded body of a text part
 
 	// per run of the document rewriter
 	edits   []edit
@@ -95,24 +97,27 @@ func (j *job) flushTo(off int64) error {
 	if n <= 0 {
 		return nil
 	}
-	err := j.write(j.win[:n])
+	err := j.write(j.live()[:n])
 	j.drop(n)
 	return err
 }
 
-// drop forgets the first n bytes of win.
+// drop forgets the first n bytes of the window. The window's array is
+// kept and its bytes are moved down only when more than half of it is
+// forgotten: reading makes no garbage.
 func (j *job) drop(n int) {
 	j.winOff += int64(n)
-	if n == len(j.win) {
-		j.win = j.win[:0]
-		return
+	j.ws += n
+	if j.ws == len(j.win) {
+		j.win, j.ws = j.win[:0], 0
+	} else if j.ws > cap(j.win)/2 {
+		j.win = j.win[:copy(j.win, j.win[j.ws:])]
+		j.ws = 0
 	}
-	if n > len(j.win)/2 || cap(j.win) > 1<<20 {
-		j.win = j.win[:copy(j.win, j.win[n:])]
-		return
-	}
-	j.win = j.win[n:]
 }
+
+// live returns the bytes of the window: input read and not yet written.
+func (j *job) live() []byte { return j.win[j.ws:] }
 
 // level returns the reader state of nesting depth.
 func (j *job) level(depth int) *level {
@@ -275,13 +280,14 @@ func (j *job) text(l *level, s, bs int64, h message.Header, mt string, params ma
 	j.msgOff = j.winOff
 	j.splices = j.splices[:0]
 	n := int(e - j.winOff)
-	j.textPart(j.win, 0, int(bs-j.winOff), n, h, mt, params, top)
+	b := j.live()
+	j.textPart(b, 0, int(bs-j.winOff), n, h, mt, params, top)
 	if j.onPart != nil {
-		j.onPart(j.win[:n], j.splices)
+		j.onPart(b[:n], j.splices)
 	}
 	last := 0
 	for _, sp := range j.splices {
-		if err := j.write(j.win[last:sp.start]); err != nil {
+		if err := j.write(b[last:sp.start]); err != nil {
 			return e, err
 		}
 		if err := j.write(sp.b); err != nil {
@@ -289,7 +295,7 @@ func (j *job) text(l *level, s, bs int64, h message.Header, mt string, params ma
 		}
 		last = sp.end
 	}
-	if err := j.write(j.win[last:n]); err != nil {
+	if err := j.write(b[last:n]); err != nil {
 		return e, err
 	}
 	j.drop(n)

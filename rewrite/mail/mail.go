@@ -120,7 +120,7 @@ func (j *job) run(r io.Reader) error {
 		return err
 	}
 	j.hold = -1
-	return j.flushTo(j.winOff + int64(len(j.win)))
+	return j.flushTo(j.winOff + int64(len(j.live())))
 }
 
 func (j *job) walk(br *bufio.Reader) error {

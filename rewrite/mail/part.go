@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"io"
 	"strings"
 
 	"github.com/emersion/go-message"
@@ -51,10 +50,14 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 			j.partErrorIn(s, e, err)
 			return
 		}
-		if body, err = io.ReadAll(ent.Body); err != nil {
+		db := bytes.NewBuffer(j.dec[:0])
+		_, err = db.ReadFrom(ent.Body)
+		j.dec = db.Bytes()
+		if err != nil {
 			j.partErrorIn(s, e, err)
 			return
 		}
+		body = j.dec
 	}
 	ct := h.Get("Content-Type")
 	asciiLabel := !h.Has("Content-Type") || params["charset"] == "" || isASCIILabel(params["charset"])

@@ -21,16 +21,23 @@ type qpWriter struct {
 	i      int
 	cr     bool
 	pend   []byte // the last bytes written, kept to see "From " ahead
+	out    []byte // encoded lines not yet written to w
 	err    error
 }
 
 func (q *qpWriter) reset(w io.Writer, binary bool, eol string) {
-	*q = qpWriter{w: w, binary: binary, eol: eol, pend: q.pend[:0]}
+	*q = qpWriter{w: w, binary: binary, eol: eol, pend: q.pend[:0], out: q.out[:0]}
 }
 
 // Write encodes p. The last four bytes are kept until more come, to see
 // whether an "F" at a line start begins "From ".
 func (q *qpWriter) Write(p []byte) (int, error) {
+	if len(q.pend) == 0 && len(p) > 4 {
+		n := len(p) - 4
+		q.encode(p, n)
+		q.pend = append(q.pend, p[n:]...)
+		return len(p), q.err
+	}
 	q.pend = append(q.pend, p...)
 	if n := len(q.pend) - 4; n > 0 {
 		q.encode(q.pend, n)
@@ -45,7 +52,16 @@ func (q *qpWriter) Close() error {
 	q.pend = q.pend[:0]
 	q.lastSpace()
 	q.flush()
+	q.writeOut()
 	return q.err
+}
+
+// writeOut writes the encoded lines to w.
+func (q *qpWriter) writeOut() {
+	if q.err == nil && len(q.out) > 0 {
+		_, q.err = q.w.Write(q.out)
+	}
+	q.out = q.out[:0]
 }
 
 // encode encodes p[:end], looking ahead into p[end:].
@@ -106,14 +122,13 @@ func (q *qpWriter) newline(soft bool) {
 		q.i++
 	}
 	q.flush()
-	if q.err == nil {
-		_, q.err = io.WriteString(q.w, q.eol)
+	q.out = append(q.out, q.eol...)
+	if len(q.out) >= 32<<10 {
+		q.writeOut()
 	}
 }
 
 func (q *qpWriter) flush() {
-	if q.err == nil && q.i > 0 {
-		_, q.err = q.w.Write(q.line[:q.i])
-	}
+	q.out = append(q.out, q.line[:q.i]...)
 	q.i = 0
 }

@@ -49,7 +49,8 @@ func TestQPFrom(t *testing.T) {
 // FuzzQP: the encoding decodes to the input (with line breaks made CRLF
 // in text mode), has no line over 76 characters and none starting with
 // "From ", does not depend on how the input is split into writes, and is
-// mime/quotedprintable's where it wrote no "=46rom".
+// mime/quotedprintable's where it wrote no "=46rom" (and where that
+// encoder does not lose a line break, see below).
 func FuzzQP(f *testing.F) {
 	f.Add([]byte("From here\nto there \t\r\n=\xff"), false, uint8(3))
 	f.Add([]byte(strings.Repeat("ab", 40)+"From x"), true, uint8(1))
@@ -81,7 +82,17 @@ func FuzzQP(f *testing.F) {
 		w.Binary = binary
 		w.Write(in)
 		w.Close()
-		if !bytes.Contains(got, []byte("=46rom")) && !bytes.Equal(std.Bytes(), got) {
+		// mime/quotedprintable loses a line break: after a bare CR and a
+		// byte it escapes, it still takes the next LF for the LF of a
+		// CRLF ("\r\x80\n0" decodes as "\r\n\x800"); such input is
+		// left out of the comparison.
+		bareCR := false
+		for i, c := range in {
+			if c == '\r' && !binary && (i+1 == len(in) || in[i+1] != '\n') {
+				bareCR = true
+			}
+		}
+		if !bareCR && !bytes.Contains(got, []byte("=46rom")) && !bytes.Equal(std.Bytes(), got) {
 			t.Fatalf("%q: %q, mime/quotedprintable %q", in, got, std.Bytes())
 		}
 	})

@@ -138,8 +138,12 @@ func findDelim(b, delim []byte, atStart, end, full bool) (safe int, found bool, 
 	if end {
 		return len(b), false, 0
 	}
-	// Keep what could be the line break and the start of a delimiter.
-	return max(len(b)-len(delim)-2, 0), false, 0
+	// Keep what could be the line break and the start of a delimiter,
+	// unless the buffer is too small for a delimiter line anyway.
+	if n := len(b) - len(delim) - 2; n > 0 {
+		return n, false, 0
+	}
+	return len(b), false, 0
 }
 
 // An mboxReader reads one message of an mbox from br: the lines up to the
@@ -157,6 +161,7 @@ type mboxReader struct {
 	sep   []byte
 	n     int64 // bytes returned
 	extra int64 // bytes read but not returned (the held empty line before a separator)
+	safe  int   // buffered bytes known to be whole lines of the message
 }
 
 func (m *mboxReader) reset(br *bufio.Reader) {
@@ -164,6 +169,20 @@ func (m *mboxReader) reset(br *bufio.Reader) {
 }
 
 func (m *mboxReader) Read(b []byte) (int, error) {
+	if len(m.out) == 0 && !m.end && !m.eof && m.err == nil && !m.mid && len(m.held) == 0 {
+		// Fast path: whole lines straight from the buffer.
+		if m.safe == 0 {
+			m.safe = m.safeLines()
+		}
+		if m.safe > 0 {
+			buf, _ := m.br.Peek(m.safe)
+			n := copy(b, buf)
+			m.br.Discard(n)
+			m.safe -= n
+			m.n += int64(n)
+			return n, nil
+		}
+	}
 	for len(m.out) == 0 {
 		if m.end || m.eof {
 			return 0, io.EOF
@@ -177,6 +196,26 @@ func (m *mboxReader) Read(b []byte) (int, error) {
 	m.out = m.out[n:]
 	m.n += int64(n)
 	return n, nil
+}
+
+// safeLines returns how many of the buffered bytes, from a line start,
+// are whole lines that cannot end the message: all the lines before the
+// last one that could be an empty line before a separator, that is,
+// before the line that ends before the first "From " line, or before the
+// last whole line.
+func (m *mboxReader) safeLines() int {
+	if m.br.Buffered() == 0 {
+		m.br.Peek(1)
+	}
+	buf, _ := m.br.Peek(m.br.Buffered())
+	k := bytes.Index(buf, []byte("\nFrom "))
+	if k < 0 {
+		k = bytes.LastIndexByte(buf, '\n')
+	}
+	if k < 0 {
+		return 0
+	}
+	return bytes.LastIndexByte(buf[:k], '\n') + 1
 }
 
 // next reads a chunk of a line and decides what it is.

@@ -208,3 +208,15 @@ func TestWalkStops(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// TestWalkLongBoundary: a boundary longer than the read buffer (RFC 2046
+// allows 70 characters) cannot be found; the multipart is reported, and
+// Walk ends.
+func TestWalkLongBoundary(t *testing.T) {
+	b := strings.Repeat("b", 40<<10)
+	in := "Content-Type: multipart/mixed; boundary=" + b + "\n\n--" + b + "\n\ntext\n--" + b + "--\n"
+	got := walkAll(t, in)
+	if len(got) != 1 || !got[0].err {
+		t.Errorf("got %+v, want one error", got)
+	}
+}
