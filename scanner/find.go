@@ -75,7 +75,7 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 		j--
 	}
 	for s := j; s < t; s++ {
-		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1])) {
+		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1]) || encodedSoftBefore(w, s)) {
 			if _, ok := f.lookup(w[s:t]); ok {
 				return s
 			}
@@ -665,10 +665,10 @@ func byteSet(s string) (t [256]bool) {
 
 var (
 	// plainBody: ASCII body characters without a role in body's state
-	// but '/' (not ? # = & : nor soft, brackets or hard).
+	// but '/' (not ? # = & : % nor soft, brackets or hard).
 	plainBody = func() (t [256]bool) {
 		for c := 0; c < 0x80; c++ {
-			t[c] = asciiClass[c] == cBody && !strings.ContainsRune("?#=&:", rune(c))
+			t[c] = asciiClass[c] == cBody && !strings.ContainsRune("?#=&:%", rune(c))
 		}
 		return t
 	}()
@@ -751,12 +751,13 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 	keep := i
 	inFrag := false
 	prevSoft := false
+	encSoft := false // the last character was a percent-encoded soft one
 	for i < len(w) {
 		if i-s >= f.maxLen {
 			return 0, rOverlong
 		}
 		b := w[i]
-		if plainBody[b] && !prevSoft {
+		if plainBody[b] && !prevSoft && !encSoft {
 			// A run of ASCII body characters that change no state but
 			// the bracket depth of a path segment.
 			lim := min(len(w), s+f.maxLen)
@@ -788,6 +789,18 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 				if inQuery || inFrag {
 					depth = 0
 				}
+			case '%':
+				if encodedSoftBefore(w, i+3) {
+					// Sentence punctuation a rewrite to URIs encoded (a
+					// quote becomes %22): a scheme right after it starts
+					// a new match, as after the character itself, so
+					// that rewriting twice gives what rewriting once
+					// gives. At the end of a match it stays.
+					i += 3
+					keep = i
+					prevSoft, encSoft = false, true
+					continue
+				}
 			}
 		} else {
 			r, size = utf8.DecodeRune(w[i:])
@@ -817,13 +830,13 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			}
 			depth--
 		case cBody:
-			if prevSoft && f.startsNew(w, i) {
+			if (prevSoft || encSoft) && f.startsNew(w, i) {
 				goto done
 			}
 		}
 		i += size
 		keep = i
-		prevSoft = false
+		prevSoft, encSoft = false, false
 	}
 done:
 	if delimited {
@@ -875,4 +888,28 @@ func hasPrefixFold(b []byte, p string) bool {
 		}
 	}
 	return true
+}
+
+// encodedSoftBefore reports whether the three bytes before w[i] are the
+// percent-encoding of ASCII sentence punctuation (Link_Term Soft, such as
+// the %22 a rewrite to URIs writes for a quote): a scheme may start right
+// after it, as right after the character itself.
+func encodedSoftBefore(w []byte, i int) bool {
+	if i < 3 || i > len(w) || w[i-3] != '%' || !isHexDigit(w[i-2]) || !isHexDigit(w[i-1]) || hexValue(w[i-2]) >= 8 {
+		return false
+	}
+	return asciiClass[hexValue(w[i-2])<<4|hexValue(w[i-1])] == cSoft
+}
+
+// isHexDigit reports whether c is an ASCII hexadecimal digit.
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
+// hexValue returns the value of the hexadecimal digit c.
+func hexValue(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c|0x20 - 'a' + 10
 }
