@@ -194,7 +194,7 @@ func escapeWith(s string, allowed *[128]bool, c Component, iriForm, keepPct bool
 		}
 		i += size
 	}
-	return string(dst)
+	return bytesToString(dst) // dst is not written again
 }
 
 // EscapeBytes returns the octets b percent-encoded as RFC 3986 Section 2.1
@@ -219,7 +219,7 @@ func EscapeBytes(b []byte, c Component) string {
 			dst = appendPct(dst, o)
 		}
 	}
-	return string(dst)
+	return bytesToString(dst)
 }
 
 // Unescape decodes every percent-encoding of s ("%" and two hex digits)
