@@ -124,7 +124,7 @@ var mailtoAddr, mailtoField = func() (a, f [128]bool) {
 // form, URI the URI form (with each domain in A-labels). Spaces are "%20",
 // never "+". In the IRI form, the characters an IRI allows, non-ASCII
 // local parts and domains among them, are kept as they are.
-func (m *Mailto) IRI() IRI {
+func (m Mailto) IRI() IRI {
 	u := IRI{Scheme: "mailto"}
 	var b strings.Builder
 	raw := func(name, escaped string) {
