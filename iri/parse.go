@@ -57,6 +57,14 @@ func (u *IRI) IsAbsolute() bool { return u.Scheme != "" }
 
 // String reassembles the reference from its components with the original
 // delimiters (Section 3.6). For a parsed IRI it returns the input.
+//
+// The fields are written as they are, not escaped: for a value made field
+// by field, a non-empty Userinfo, Host or Port implies the authority, a
+// non-empty Query or Fragment its "?" or "#", and a path that could not
+// follow what precedes it is prefixed as RFC 3986 Sections 3.3 and 4.2
+// say ("/" after an authority, "/." before "//" without one, "./" before a
+// first segment with ":" in a relative reference). To put data into the
+// fields, use Escape; to escape what the fields hold, use Build.
 func (u *IRI) String() string {
 	var b strings.Builder
 	b.Grow(len(u.Scheme) + len(u.Userinfo) + len(u.Host) + len(u.Port) + len(u.Path) + len(u.Query) + len(u.Fragment) + 8)
@@ -71,24 +79,28 @@ func (u *IRI) write(b *strings.Builder, userinfo, host, path, query, fragment st
 		b.WriteString(u.Scheme)
 		b.WriteByte(':')
 	}
-	if u.HasAuthority {
+	// A value made field by field may leave the Has* fields unset: a
+	// non-empty component implies its delimiter. (Parse sets them all.)
+	authority := u.HasAuthority || u.HasUserinfo || u.HasPort || userinfo != "" || host != "" || u.Port != ""
+	if authority {
 		b.WriteString("//")
-		if u.HasUserinfo {
+		if u.HasUserinfo || userinfo != "" {
 			b.WriteString(userinfo)
 			b.WriteByte('@')
 		}
 		b.WriteString(host)
-		if u.HasPort {
+		if u.HasPort || u.Port != "" {
 			b.WriteByte(':')
 			b.WriteString(u.Port)
 		}
 	}
+	b.WriteString(pathPrefix(u.Scheme != "", authority, path))
 	b.WriteString(path)
-	if u.HasQuery {
+	if u.HasQuery || query != "" {
 		b.WriteByte('?')
 		b.WriteString(query)
 	}
-	if u.HasFragment {
+	if u.HasFragment || fragment != "" {
 		b.WriteByte('#')
 		b.WriteString(fragment)
 	}

@@ -34,6 +34,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"convert", "convert IRI references to URIs, IRIs, display or normal form", runConvert},
+		{"escape", "percent-encode data for one component of an IRI or URI", runEscape},
 		{"extract", "find the IRIs in text, HTML or mail files and print them", runExtract},
 		{"rewrite", "rewrite the IRIs of text, HTML or mail files to URIs, IRIs or display form", runRewrite},
 		{"linkify", "turn the IRIs of text, HTML or mail files into HTML links", runLinkify},
