@@ -88,28 +88,36 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.WriteString(got)
 		out.WriteByte('\n')
 	}
-	if len(refs) > 0 {
-		for _, ref := range refs {
-			each(ref)
+	if err := eachInput(refs, stdin, each); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "iriscan: reading standard input: %v\n", err)
+		return 2
+	}
+	return status
+}
+
+// eachInput calls each for every operand, or, when there is none, for
+// every line of stdin without its line ending (LF or CRLF); the error is
+// that of reading stdin.
+func eachInput(operands []string, stdin io.Reader, each func(string)) error {
+	if len(operands) > 0 {
+		for _, s := range operands {
+			each(s)
 		}
-		return status
+		return nil
 	}
 	in := bufio.NewReader(stdin)
 	for {
 		s, err := in.ReadString('\n')
 		if s != "" {
 			s = strings.TrimSuffix(s, "\n")
-			s = strings.TrimSuffix(s, "\r")
-			each(s)
+			each(strings.TrimSuffix(s, "\r"))
+		}
+		if err == io.EOF {
+			return nil
 		}
 		if err != nil {
-			if err != io.EOF {
-				out.Flush()
-				fmt.Fprintf(stderr, "iriscan: reading standard input: %v\n", err)
-				return 2
-			}
-			break
+			return err
 		}
 	}
-	return status
 }

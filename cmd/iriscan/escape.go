@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/iri"
@@ -122,28 +121,10 @@ func runEscape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.WriteString(s)
 		out.WriteByte('\n')
 	}
-	if len(strs) > 0 {
-		for _, s := range strs {
-			each(s)
-		}
-		return status
-	}
-	in := bufio.NewReader(stdin)
-	for {
-		s, err := in.ReadString('\n')
-		if s != "" {
-			s = strings.TrimSuffix(s, "\n")
-			s = strings.TrimSuffix(s, "\r")
-			each(s)
-		}
-		if err != nil {
-			if err != io.EOF {
-				out.Flush()
-				fmt.Fprintf(stderr, "iriscan: reading standard input: %v\n", err)
-				return 2
-			}
-			break
-		}
+	if err := eachInput(strs, stdin, each); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "iriscan: reading standard input: %v\n", err)
+		return 2
 	}
 	return status
 }
