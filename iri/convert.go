@@ -59,6 +59,18 @@ func (c *Converter) prepare(s string) string {
 	return s
 }
 
+// parse prepares s as the Converter's charset asks (see prepare) and
+// parses it, refusing a host that no conversion may write (checkHost): the
+// first step of every conversion. It returns the prepared string.
+func (c *Converter) parse(s string) (string, IRI, error) {
+	s = c.prepare(s)
+	u, err := Parse(s)
+	if err == nil {
+		err = u.checkHost()
+	}
+	return s, u, err
+}
+
 // ToURI maps an IRI reference to a URI reference (Sections 3.3 to 3.6).
 //
 // Every character not allowed in a URI is converted to UTF-8 and
@@ -81,12 +93,8 @@ func (c *Converter) prepare(s string) string {
 //     (CodeBadHost): a host is never percent-encoded to make it fit;
 //   - input that is not UTF-8.
 func (c *Converter) ToURI(s string) (string, error) {
-	s = c.prepare(s)
-	u, err := Parse(s)
+	s, u, err := c.parse(s)
 	if err != nil {
-		return s, err
-	}
-	if err := u.checkHost(); err != nil {
 		return s, err
 	}
 	if !c.uriNeedsChange(&u) {
@@ -103,12 +111,8 @@ func (c *Converter) ToURI(s string) (string, error) {
 // ToURI for callers that reuse a buffer: it allocates nothing when s is
 // already a URI.
 func (c *Converter) AppendURI(dst []byte, s string) ([]byte, error) {
-	s = c.prepare(s)
-	u, err := Parse(s)
+	s, u, err := c.parse(s)
 	if err != nil {
-		return dst, err
-	}
-	if err := u.checkHost(); err != nil {
 		return dst, err
 	}
 	if !c.uriNeedsChange(&u) {
@@ -434,12 +438,8 @@ func percentDecode(s string) string {
 // such a name that the IDNA profile rejects, such as "xn--0ca24w" or
 // "r3---sn-abc.example", which RFC 3986 allows as a reg-name.
 func (c *Converter) ToIRI(s string) (string, error) {
-	s = c.prepare(s)
-	u, err := Parse(s)
+	s, u, err := c.parse(s)
 	if err != nil {
-		return s, err
-	}
-	if err := u.checkHost(); err != nil {
 		return s, err
 	}
 	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) &&
@@ -455,12 +455,8 @@ func (c *Converter) ToIRI(s string) (string, error) {
 
 // AppendIRI appends the IRI form of the URI reference s to dst (see ToIRI).
 func (c *Converter) AppendIRI(dst []byte, s string) ([]byte, error) {
-	s = c.prepare(s)
-	u, err := Parse(s)
+	s, u, err := c.parse(s)
 	if err != nil {
-		return dst, err
-	}
-	if err := u.checkHost(); err != nil {
 		return dst, err
 	}
 	n := len(dst)

@@ -109,12 +109,8 @@ func Display(s string, o DisplayOptions) (string, error) {
 // shows an ASCII host name that the IDNA profile would reject (such as
 // "r3---sn-abc.example") as it is.
 func (c *Converter) Display(s string) (string, error) {
-	s = c.prepare(s)
-	u, err := Parse(s)
+	s, u, err := c.parse(s)
 	if err != nil {
-		return s, err
-	}
-	if err := u.checkHost(); err != nil {
 		return s, err
 	}
 	d := displayer{uri: make([]byte, 0, 3*len(s)+8)}
