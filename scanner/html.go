@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 
+	"github.com/iriscan/iriscan/scanner/internal/csslex"
 	"github.com/iriscan/iriscan/scanner/internal/htmllex"
 )
 
@@ -58,14 +59,18 @@ type HTMLScanner struct {
 	name     [16]byte
 	longName [16]byte // the name of a long tag read in pieces
 	longLen  int
-	names    []string // interned element and attribute names
-	tagBuf   []byte   // the current tag, then the decoded forms of its URLs
-	iris     []span   // where in tagBuf the IRI of each pending match is
-	noText   bool     // HTMLOptions.SkipText
-	noAttrs  bool     // HTMLOptions.SkipAttributes
-	links    bool     // HTMLOptions.LinkText
-	foreign  []string // with links: the elements open in SVG or MathML content
-	nesting  int      // with links: elements open past the end of foreign
+	names    []string         // interned element and attribute names
+	tagBuf   []byte           // the current tag, then the decoded forms of its URLs
+	iris     []span           // where in tagBuf the IRI of each pending match is
+	noText   bool             // HTMLOptions.SkipText
+	noAttrs  bool             // HTMLOptions.SkipAttributes
+	links    bool             // HTMLOptions.LinkText
+	foreign  []string         // with links: the elements open in SVG or MathML content
+	nesting  int              // with links: elements open past the end of foreign
+	style    styleText        // the CSS of the <style> element being read
+	attrTok  csslex.Tokenizer // the CSS of style attributes
+	attrDec  []byte           // a style attribute's value, references decoded
+	ents     []entSpan        // and where they were
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -101,14 +106,21 @@ func (s *HTMLScanner) Reset(r io.Reader) {
 	s.depth, s.off, s.head, s.m, s.err = 0, 0, 0, Match{}, nil
 	s.foreign, s.nesting = s.foreign[:0], 0
 	s.pending, s.tagBuf, s.iris = s.pending[:0], s.tagBuf[:0], s.iris[:0]
+	s.style.on = false
 }
 
 // Match returns the most recent match found by Scan.
 func (s *HTMLScanner) Match() Match { return s.m }
 
-// Retained returns the offset of the first byte of the token being read:
-// no match found by a later Scan starts before it (see Scanner.Retained).
-func (s *HTMLScanner) Retained() int64 { return s.off }
+// Retained returns the offset of the first byte of the token being read,
+// or of a CSS reference of a <style> element begun in an earlier token: no
+// match found by a later Scan starts before it (see Scanner.Retained).
+func (s *HTMLScanner) Retained() int64 {
+	if r := s.styleRetained(); r >= 0 && r < s.off {
+		return r
+	}
+	return s.off
+}
 
 // Err returns the first error other than io.EOF met while reading, with the
 // offset of the last complete token; the error wraps the reader's.
@@ -121,6 +133,12 @@ func (s *HTMLScanner) Scan() bool {
 	}
 	for len(s.pending) == 0 {
 		if !s.lx.Next() {
+			if s.style.on {
+				s.styleEnd() // a style sheet ended by the end of the input
+				if len(s.pending) > 0 {
+					break
+				}
+			}
 			if err := s.lx.Err(); err != nil {
 				s.err = fmt.Errorf("scanner: HTML read error after byte %d: %w", s.off, err)
 			}
@@ -129,6 +147,9 @@ func (s *HTMLScanner) Scan() bool {
 		tok := s.lx.Token()
 		raw := tok.Raw
 		s.off = s.lx.Offset()
+		if s.style.on && tok.Kind != htmllex.Text {
+			s.styleEnd()
+		}
 		switch tok.Kind {
 		case htmllex.StartTag, htmllex.SelfClosingTag, htmllex.EndTag:
 			name := s.pieceName(tok)
@@ -137,6 +158,9 @@ func (s *HTMLScanner) Scan() bool {
 			}
 			if tok.More {
 				break // a piece of a long tag: the element is known at its end
+			}
+			if tok.Kind != htmllex.EndTag && string(name) == "style" && !s.noAttrs {
+				s.styleStart() // its raw text is CSS
 			}
 			switch tok.Kind {
 			case htmllex.StartTag:
@@ -159,6 +183,12 @@ func (s *HTMLScanner) Scan() bool {
 				}
 			}
 		case htmllex.Text:
+			if s.style.on {
+				if tok.RawText == htmllex.RawText {
+					s.styleFeed(raw, s.off)
+				}
+				break
+			}
 			// The shortest match ("tel:1") has 5 bytes, and decoding
 			// character references never makes text longer. Raw text
 			// is no text node: its references are not decoded, and
@@ -242,6 +272,7 @@ const (
 	spaceList          // ping, archive: space-separated URLs
 	srcsetList         // srcset, imagesrcset: comma-separated candidates
 	refreshURL         // <meta http-equiv=refresh content="5; url=…">
+	cssDecls           // style: CSS declarations (docs/css.md)
 )
 
 // urlAttr says whether and how the attribute named name (lower case) holds
@@ -259,6 +290,8 @@ func urlAttr(name []byte) urlList {
 		return srcsetList
 	case "content":
 		return refreshURL
+	case "style":
+		return cssDecls
 	}
 	return 0
 }
@@ -267,7 +300,7 @@ func urlAttr(name []byte) urlList {
 var urlAttrLens = func() (m uint32) {
 	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
 		"usemap", "manifest", "codebase", "classid", "icon", "profile", "dynsrc", "lowsrc",
-		"xlink:href", "itemid", "data", "ping", "archive", "srcset", "imagesrcset", "content"} {
+		"xlink:href", "itemid", "data", "ping", "archive", "srcset", "imagesrcset", "content", "style"} {
 		if urlAttr([]byte(n)) == 0 {
 			panic("urlAttrLens: " + n)
 		}
@@ -305,6 +338,10 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 		}
 		if elem == "" {
 			elem = s.intern(name)
+		}
+		if kind == cssDecls {
+			s.styleAttr(raw, off, elem, s.intern(lname), a)
+			continue
 		}
 		s.attrValue(raw, off, elem, s.intern(lname), a, kind)
 	}

@@ -63,7 +63,7 @@ func TestHTML(t *testing.T) {
 		{`<p>http://example.com/&#x4E2D;&#25991;</p>`, []string{"scheme:http://example.com/&#x4E2D;&#25991;=>http://example.com/中文"}},
 		{`<p>mail <b>jane@example.com</b>.</p>`, []string{"email:jane@example.com"}},
 		// Skipped elements, comments, CDATA.
-		{`<a href=h>http://in.link/</a> <script>var u="http://in.script/"</script> <style>a{background:url(http://in.style/)}</style>`, []string{"a/href:h"}},
+		{`<a href=h>http://in.link/</a> <script>var u="http://in.script/"</script> <style>a{background:url(http://in.style/)}</style>`, []string{"a/href:h", "css:http://in.style/"}}, // the style sheet's URL is CSS, not text
 		{`<textarea>http://t.example/</textarea><title>http://t.example/</title><code>http://c.example/</code><pre>http://p.example/</pre>after http://ok.example/`, []string{"scheme:http://ok.example/"}},
 		{`<!-- http://comment.example/ --><![CDATA[http://cdata.example/]]><p>http://ok.example/`, []string{"scheme:http://ok.example/"}},
 		{`<pre><code>http://x.example/</code> http://y.example/</pre> http://z.example/`, []string{"scheme:http://z.example/"}},

@@ -19,12 +19,15 @@ const (
 	KindFuzzy
 	// KindAttr is the value of a URL-valued HTML attribute.
 	KindAttr
+	// KindCSS is a URL reference in CSS: in a style sheet, a <style>
+	// element or a style attribute (url(…), @import "…", image-set("…")).
+	KindCSS
 )
 
-var kindNames = [...]string{"", "scheme", "www", "email", "fuzzy", "attr"}
+var kindNames = [...]string{"", "scheme", "www", "email", "fuzzy", "attr", "css"}
 
 // String returns the kind's name as printed by iriscan extract: scheme, www,
-// email, fuzzy or attr.
+// email, fuzzy, attr or css.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -54,17 +57,24 @@ type Match struct {
 	IRI string
 
 	// Element and Attr name the HTML element and attribute of a KindAttr
-	// match, in lower case.
+	// match, in lower case. A KindCSS match in a style attribute has Attr
+	// "style" and the element's name; in a <style> element, Element
+	// "style" and no Attr; in a style sheet, neither.
 	Element, Attr string
 
-	// Decoded reports whether character references were decoded to form IRI
-	// (HTML only).
+	// Decoded reports whether character references (HTML) or CSS escapes
+	// ("\\30D1 ") were decoded to form IRI.
 	Decoded bool
 
 	// Quote is the quote character around the attribute value of a
-	// KindAttr match, '"' or '\'', or 0 if the value is unquoted. A rewriter
-	// escapes it in the new value.
+	// KindAttr match or a KindCSS match in a style attribute, '"' or '\'',
+	// or 0 if the value is unquoted. A rewriter escapes it in the new value.
 	Quote byte
+
+	// CSS says how a KindCSS match is written in CSS: '"' or '\'' inside
+	// a string of that quote, '(' inside an unquoted url(…). A rewriter
+	// escapes what would end the string or the url there.
+	CSS byte
 }
 
 // Target returns the IRI the match points to: IRI with "http://" added for
