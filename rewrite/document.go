@@ -64,18 +64,24 @@ const (
 	// It is the zero Format.
 	Text Format = iota
 	// HTML is an HTML document or fragment: the values of URL-valued
-	// attributes are IRIs, and text nodes are scanned as running text
-	// outside the elements of Options.SkipElements.
+	// attributes are IRIs, and so are the URLs of the CSS in style
+	// attributes and <style> elements; text nodes are scanned as running
+	// text outside the elements of Options.SkipElements.
 	HTML
+	// CSS is a style sheet: its url(…), @import and image-set() URLs are
+	// IRIs (docs/css.md). Link leaves it unchanged.
+	CSS
 )
 
-// String returns the format's name: text or html.
+// String returns the format's name: text, html or css.
 func (f Format) String() string {
 	switch f {
 	case Text:
 		return "text"
 	case HTML:
 		return "html"
+	case CSS:
+		return "css"
 	}
 	return fmt.Sprintf("Format(%d)", f)
 }
@@ -227,7 +233,7 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 	switch {
 	case o.To > Link:
 		return Result{}, fmt.Errorf("%w: %v", ErrOptions, o.To)
-	case o.Format != Text && o.Format != HTML:
+	case o.Format > CSS:
 		return Result{}, fmt.Errorf("%w: %v", ErrOptions, o.Format)
 	}
 	j := &rw.j

@@ -14,7 +14,7 @@ import (
 var fuzzCharsets = []string{"utf-8", "shift_jis", "iso-2022-jp", "gb18030", "windows-1252", "utf-16le", "utf-16be", "euc-kr", "big5"}
 
 // fuzzOptions maps the fuzzer's numbers to options: mode (low two bits;
-// bit 2 is TextNodes), format and charset.
+// bit 2 is TextNodes), format (text, HTML, CSS) and charset.
 func fuzzOptions(mode, format, csIndex uint8) *Options {
 	cs, err := charset.Lookup(fuzzCharsets[int(csIndex)%len(fuzzCharsets)])
 	if err != nil {
@@ -22,7 +22,7 @@ func fuzzOptions(mode, format, csIndex uint8) *Options {
 	}
 	return &Options{
 		To:        Form(mode % 4),
-		Format:    Format(format % 2),
+		Format:    Format(format % 3),
 		Charset:   cs,
 		TextNodes: mode&4 != 0,
 	}
@@ -45,6 +45,11 @@ func sourceMatches(t *testing.T, data []byte, o *Options) []sourceSpan {
 	var ms []scanner.Match
 	if o.Format == HTML {
 		s := scanner.NewHTMLScanner(bytes.NewReader(text), &scanner.HTMLOptions{Options: o.Scanner, SkipElements: o.SkipElements})
+		for s.Scan() {
+			ms = append(ms, s.Match())
+		}
+	} else if o.Format == CSS {
+		s := scanner.NewCSSScanner(bytes.NewReader(text), &o.Scanner)
 		for s.Scan() {
 			ms = append(ms, s.Match())
 		}
@@ -148,14 +153,14 @@ func FuzzRewrite(f *testing.F) {
 func TestFuzzOptions(t *testing.T) {
 	seen := map[string]bool{}
 	for m := range 8 {
-		for f := range 2 {
+		for f := range 3 {
 			for c := range len(fuzzCharsets) {
 				o := fuzzOptions(uint8(m), uint8(f), uint8(c))
 				seen[fmt.Sprint(o.To, o.Format, o.Charset, o.TextNodes)] = true
 			}
 		}
 	}
-	if len(seen) != 8*2*len(fuzzCharsets) {
+	if len(seen) != 8*3*len(fuzzCharsets) {
 		t.Errorf("%d combinations", len(seen))
 	}
 }

@@ -42,6 +42,8 @@ type job struct {
 
 	txt     *scanner.Scanner // reused from one text document to the next
 	txtOpts scanner.Options  // its options
+	css     *scanner.CSSScanner
+	cssMax  int // its Options.MaxLength
 
 	conv     iri.Converter // URI/IRI/Display, Section 3.5 query charset
 	attrConv iri.Converter // Display in attribute values: no bidi marks
@@ -55,10 +57,12 @@ type job struct {
 
 	srcDone, decDone int64
 
-	repl, enc []byte // scratch: the replacement, then encoded
-	scratch   [16]byte
-	res       Result
-	err       error // first write or encode error
+	repl, enc  []byte // scratch: the replacement, then encoded
+	scratchCSS []byte // scratch: a replacement serialized for CSS
+	cssBuf     []byte // scratch: with characters the charset lacks escaped
+	scratch    [16]byte
+	res        Result
+	err        error // first write or encode error
 }
 
 func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
@@ -97,6 +101,13 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 			SkipAttributes: o.To == Link,
 			LinkText:       o.To == Link,
 		})
+	} else if o.Format == CSS {
+		if j.css != nil && j.cssMax == o.Scanner.MaxLength {
+			j.css.Reset(f)
+		} else {
+			j.css, j.cssMax = scanner.NewCSSScanner(f, &o.Scanner), o.Scanner.MaxLength
+		}
+		j.ms = j.css
 	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
 		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
 		j.ms = j.txt
@@ -116,6 +127,9 @@ func (j *job) release() {
 func (j *job) run() error {
 	for j.err == nil && j.ms.Scan() {
 		m := j.ms.Match()
+		if j.o.To == Link && m.Kind == scanner.KindCSS {
+			continue // no link is made in CSS
+		}
 		j.match(&m)
 	}
 	if j.err != nil {
@@ -156,7 +170,9 @@ func (j *job) match(m *scanner.Match) {
 	}
 	j.copyTo(start)
 	fb := charset.FallbackPercent
-	if j.o.Format == HTML || j.o.To == Link {
+	if (j.o.Format == HTML || j.o.To == Link) && !(m.Kind == scanner.KindCSS && m.Attr == "") {
+		// Not in CSS outside an attribute: a <style> element's raw text
+		// decodes no reference (cssEncodable escapes such characters).
 		fb = charset.FallbackNCR
 	}
 	if j.o.StrictCharset {
@@ -208,8 +224,8 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		// before it): what it means is unknown, so it stays.
 		return false, errInvalidUTF8
 	}
-	if m.Kind == scanner.KindAttr {
-		// A browser reads an attribute URL after the URL parser's
+	if m.Kind == scanner.KindAttr || m.Kind == scanner.KindCSS {
+		// A browser reads an attribute or CSS URL after the URL parser's
 		// preprocessing (WHATWG URL): controls and spaces at the ends and
 		// every tab and newline removed, "\" as "/" for http(s), ws(s),
 		// ftp, file and relative references. Convert what it follows.
@@ -235,7 +251,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		return true, nil
 	}
 	conv := &j.conv
-	if m.Kind == scanner.KindAttr {
+	if m.Kind == scanner.KindAttr || m.Kind == scanner.KindCSS {
 		conv = &j.attrConv
 	}
 	var s string
@@ -260,6 +276,22 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		return false, nil // keep the exact bytes, references and all
 	}
 	switch {
+	case m.Kind == scanner.KindCSS:
+		// CSS first, then HTML around it in a style attribute.
+		css := appendCSS(j.scratchCSS[:0], s, m.CSS, m.Element == "style" && m.Attr == "")
+		j.scratchCSS = css
+		if !j.cs.IsUCS() && !j.o.StrictCharset && m.Attr == "" {
+			css = j.cssEncodable(css)
+		}
+		if m.Attr != "" {
+			q := m.Quote
+			if q == 0 {
+				q = ' '
+			}
+			j.repl = appendEscaped(j.repl, bytesString(css), q)
+		} else {
+			j.repl = append(j.repl, css...)
+		}
 	case j.o.Format == Text:
 		j.repl = append(j.repl, s...)
 	case m.Kind == scanner.KindAttr:
