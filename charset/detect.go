@@ -16,6 +16,7 @@ const (
 	FormatHTML               // <meta charset> by the WHATWG prescan
 	FormatXML                // the encoding declaration <?xml … encoding="…"?>
 	FormatMail               // a MIME part: only its Content-Type counts
+	FormatCSS                // a style sheet: @charset "…"; (CSS Syntax §3.2)
 )
 
 // A Hint tells [Detect] what the caller knows about a document.
@@ -43,6 +44,7 @@ const (
 	RuleMeta                    // HTML <meta charset> or <meta http-equiv>
 	RuleXMLDecl                 // the XML encoding declaration
 	RuleSniffed                 // nothing said, and the text is not UTF-8: Sniff guessed
+	RuleCSSCharset              // a style sheet's @charset "…"; rule
 )
 
 func (r Rule) String() string {
@@ -61,6 +63,8 @@ func (r Rule) String() string {
 		return "xml-declaration"
 	case RuleSniffed:
 		return "sniffed"
+	case RuleCSSCharset:
+		return "css-charset"
 	}
 	return fmt.Sprintf("Rule(%d)", uint8(r))
 }
@@ -82,7 +86,9 @@ const PrescanLen = 1024
 //  4. for HTML, the WHATWG prescan of the first 1024 bytes for
 //     <meta charset> or <meta http-equiv="content-type" content="…charset=…">;
 //     for XML, the encoding declaration (or, without a BOM, the UTF-16
-//     form of "<?xml");
+//     form of "<?xml"); for CSS, a first rule @charset "label"; in the
+//     first 1024 bytes, exactly as CSS Syntax §3.2 spells it (an unknown
+//     label is passed over, and UTF-16 means UTF-8);
 //  5. otherwise UTF-8 if the prefix is valid UTF-8 (but for a sequence
 //     cut by its end) and not 7-bit ISO-2022-JP;
 //  6. otherwise the guess of [Sniff], which looks at up to SniffLen bytes
@@ -112,6 +118,10 @@ func Detect(prefix []byte, h Hint) (*Charset, Rule, error) {
 	case FormatHTML:
 		if cs := Prescan(prefix); cs != nil {
 			return cs, RuleMeta, nil
+		}
+	case FormatCSS:
+		if cs := CSSCharset(prefix); cs != nil {
+			return cs, RuleCSSCharset, nil
 		}
 	case FormatXML:
 		if label, ok := XMLEncoding(prefix); ok {
@@ -493,4 +503,32 @@ func charsetFromContent(s string) *Charset {
 		cs, _ := Lookup(label)
 		return cs
 	}
+}
+
+// CSSCharset returns the charset a style sheet's first bytes declare with
+// the @charset rule, or nil: CSS Syntax §3.2 reads the bytes
+// `@charset "` followed by bytes other than '"' and ';', then `";`, within
+// the first 1024 bytes, and no other spelling (no single quotes, one
+// space). A label that names no charset is passed over; utf-16be and
+// utf-16le mean UTF-8 (a style sheet that can be read that far as ASCII is
+// not UTF-16).
+func CSSCharset(prefix []byte) *Charset {
+	const lead = `@charset "`
+	p := prefix[:min(len(prefix), PrescanLen)]
+	if !bytes.HasPrefix(p, []byte(lead)) {
+		return nil
+	}
+	p = p[len(lead):]
+	i := bytes.IndexAny(p, `";`)
+	if i < 0 || p[i] != '"' || i+1 >= len(p) || p[i+1] != ';' {
+		return nil
+	}
+	cs, err := Lookup(string(p[:i]))
+	if err != nil {
+		return nil
+	}
+	if cs.kind == kindUTF16 {
+		return UTF8
+	}
+	return cs
 }

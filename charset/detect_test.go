@@ -68,6 +68,28 @@ func TestDetect(t *testing.T) {
 		{"xml not a decl", `<?xml-stylesheet href="a" encoding="big5"?>`, Hint{Format: FormatXML}, "utf-8", RuleDefault},
 		{"xml content-type first", `<?xml version="1.0" encoding="big5"?>`, Hint{Format: FormatXML, ContentType: "application/xml; charset=euc-kr"}, "euc-kr", RuleContentType},
 		{"xml ignores meta", `<meta charset=big5>`, Hint{Format: FormatXML}, "utf-8", RuleDefault},
+
+		// CSS Syntax §3.2 "determine the fallback encoding": BOM, then the
+		// transport's label, then exactly `@charset "label";` at byte 0.
+		{"css @charset", `@charset "Shift_JIS";a{}`, Hint{Format: FormatCSS}, "shift_jis", RuleCSSCharset},
+		{"css @charset label alias", `@charset "latin1";`, Hint{Format: FormatCSS}, "windows-1252", RuleCSSCharset},
+		{"css @charset label with spaces", `@charset " euc-kr ";`, Hint{Format: FormatCSS}, "euc-kr", RuleCSSCharset},
+		{"css @charset utf-16 means utf-8", `@charset "utf-16le";`, Hint{Format: FormatCSS}, "utf-8", RuleCSSCharset},
+		{"css @charset utf-16be means utf-8", `@charset "UTF-16BE";`, Hint{Format: FormatCSS}, "utf-8", RuleCSSCharset},
+		{"css @charset unknown label passed over", `@charset "x-klingon";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset single quotes", `@charset 'big5';`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset two spaces", `@charset  "big5";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset upper case", `@CHARSET "big5";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset space before ;", `@charset "big5" ;`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset not first", ` @charset "big5";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset after a comment", `/* x */@charset "big5";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset unterminated", `@charset "big5`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset ; in label", `@charset "big;5";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css @charset past 1024", `@charset "` + pad[:1020] + `";`, Hint{Format: FormatCSS}, "utf-8", RuleDefault},
+		{"css BOM beats @charset", "\xef\xbb\xbf@charset \"big5\";", Hint{Format: FormatCSS}, "utf-8", RuleBOM},
+		{"css content-type beats @charset", `@charset "big5";`, Hint{Format: FormatCSS, ContentType: "text/css; charset=euc-jp"}, "euc-jp", RuleContentType},
+		{"text ignores @charset", `@charset "big5";`, Hint{}, "utf-8", RuleDefault},
+		{"html ignores @charset", `@charset "big5";`, Hint{Format: FormatHTML}, "utf-8", RuleDefault},
 	} {
 		cs, rule, err := Detect([]byte(c.prefix), c.hint)
 		if err != nil || cs.Name() != c.want || rule != c.rule {
@@ -111,7 +133,7 @@ func TestBOM(t *testing.T) {
 
 func TestRuleString(t *testing.T) {
 	want := map[Rule]string{RuleDefault: "default", RuleLabel: "label", RuleBOM: "bom",
-		RuleContentType: "content-type", RuleMeta: "meta", RuleXMLDecl: "xml-declaration"}
+		RuleContentType: "content-type", RuleMeta: "meta", RuleXMLDecl: "xml-declaration", RuleCSSCharset: "css-charset"}
 	for r, s := range want {
 		if r.String() != s {
 			t.Errorf("%d.String() = %q, want %q", r, r.String(), s)

@@ -222,6 +222,8 @@ func (w *worker) convertErr(u *unit) error {
 		return nil
 	case detect.HTML:
 		opts.Format = rewrite.HTML
+	case detect.CSS:
+		opts.Format = rewrite.CSS
 	}
 	if d.Charset != nil {
 		w.res.Charset, w.res.CharsetRule = d.Charset.Name(), d.Rule.String()

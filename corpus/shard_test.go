@@ -124,6 +124,8 @@ func TestOutputName(t *testing.T) {
 		{"notes.txt.gz", "notes.txt.gz", "notes.txt.html.gz"},
 		{"notes.TXT.GZ", "notes.TXT.GZ", "notes.TXT.html.GZ"},
 		{".gz", ".gz", ".gz.html"},
+		{"s/site.css", "s/site.css", "s/site.css"},
+		{"S.CSS.gz", "S.CSS.gz", "S.CSS.gz"},
 	} {
 		if got := outputName(c.in, rewrite.URI); got != c.uri {
 			t.Errorf("outputName(%q, uri) = %q, want %q", c.in, got, c.uri)

@@ -323,9 +323,10 @@ func unwrapPath(err error) error {
 }
 
 // outputName returns the output path of the input rel: rel itself, except
-// that with rewrite.Link a file whose name does not say HTML or mail
-// (.html, .htm, .xhtml, .eml, .mbox, .mbx, before an optional .gz) gets
-// ".html" added before the .gz, since it becomes an HTML document. The
+// that with rewrite.Link a file whose name does not say HTML, mail or CSS
+// (.html, .htm, .xhtml, .eml, .mbox, .mbx, .css, before an optional .gz)
+// gets ".html" added before the .gz, since it becomes an HTML document
+// (Link leaves a style sheet as it is). The
 // name alone decides, so that an output's path is a function of its
 // input's path.
 func outputName(rel string, to rewrite.Form) string {
@@ -334,7 +335,7 @@ func outputName(rel string, to rewrite.Form) string {
 	}
 	base, gz := cutGz(rel)
 	ext := strings.ToLower(path.Ext(base))
-	if htmlExt(ext) || mailExt(ext) || ext == ".warc" {
+	if htmlExt(ext) || mailExt(ext) || ext == ".warc" || ext == ".css" {
 		return rel
 	}
 	if gz {

@@ -300,18 +300,18 @@ func (w *worker) warcDocument(rec *warc.Record, block io.Reader) (string, error)
 		return "", nil
 	}
 	o := w.r.o
-	f := detect.Text
-	if htmlType(ct) {
-		f = detect.HTML
-	}
+	f := detect.MediaFormat(ct) // Text, HTML or CSS: textType said yes
 	br := bufio.NewReaderSize(body, detect.HeadLen)
 	head, err := br.Peek(detect.HeadLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return "", err
 	}
 	hint := charset.Hint{Format: charset.FormatText, ContentType: ct}
-	if f == detect.HTML {
+	switch f {
+	case detect.HTML:
 		hint.Format = charset.FormatHTML
+	case detect.CSS:
+		hint.Format = charset.FormatCSS
 	}
 	cs, _, err := charset.Detect(head, hint)
 	if err != nil {
@@ -328,11 +328,15 @@ func (w *worker) warcDocument(rec *warc.Record, block io.Reader) (string, error)
 		},
 	}
 	out := "text/plain"
-	if f == detect.HTML || o.To == rewrite.Link {
+	switch {
+	case f == detect.CSS:
+		out = "text/css" // Link leaves a style sheet as it is
+		opts.Format = rewrite.CSS
+	case f == detect.HTML:
 		out = "text/html"
-	}
-	if f == detect.HTML {
 		opts.Format = rewrite.HTML
+	case o.To == rewrite.Link:
+		out = "text/html"
 	}
 	w.spill.reset()
 	w.rw.Options = opts
@@ -373,16 +377,8 @@ func (h *headerLimit) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// textType reports whether the media type is text or HTML to convert.
-func textType(ct string) bool {
-	mt, _, _ := mime.ParseMediaType(ct)
-	return mt == "text/plain" || htmlType(ct)
-}
-
-func htmlType(ct string) bool {
-	mt, _, _ := mime.ParseMediaType(ct)
-	return mt == "text/html" || mt == "application/xhtml+xml"
-}
+// textType reports whether the media type is text, HTML or CSS to convert.
+func textType(ct string) bool { return detect.MediaFormat(ct) != detect.Auto }
 
 // inflate reads an HTTP deflate body: zlib data as RFC 9110 Section 8.4.1.2
 // says, or the raw deflate data some servers send instead.

@@ -28,18 +28,20 @@ const corpusUsage = `Usage: iriscan corpus --to uri|iri|display|linkify --out DI
 Converts every file under each SRC (a directory, walked recursively, or a
 file) into the tree DIR, which mirrors the input: SRC/a/b.txt becomes
 DIR/a/b.txt. Each file is converted as "iriscan rewrite --to FORM FILE" (or
-"iriscan linkify FILE") would print it: text, HTML, a mail message or an
-mbox, each found as --format auto finds it, or a WARC file (.warc), and a
-.gz file of one of these is read through gzip and written gzipped again
+"iriscan linkify FILE") would print it: text, HTML, a style sheet, a mail
+message or an mbox, each found as --format auto finds it, or a WARC file
+(.warc), and a .gz file of one of these is read through gzip and written gzipped again
 (a .warc.gz file with one gzip member per record). With --to linkify a file
-whose name does not end in .html, .htm, .xhtml, .eml, .mbox or .mbx (before
-a .gz) is written to NAME.html, since it becomes HTML. Binary files are
+whose name does not end in .html, .htm, .xhtml, .eml, .mbox, .mbx or .css
+(before a .gz) is written to NAME.html, since it becomes HTML (a style sheet
+is copied as it is). Binary files are
 skipped; symbolic links and special files are reported and not followed.
 
 A WARC file is copied record by record, byte for byte; after each response
-or resource record whose payload is text or HTML (HTTP chunking and gzip or
+or resource record whose payload is text, HTML or CSS (text/plain,
+text/html, application/xhtml+xml, text/css; HTTP chunking and gzip or
 deflate content coding undone, the charset from the HTTP Content-Type, then
-a byte order mark or <meta>), a conversion record (WARC 1.1) holds the
+a byte order mark, <meta> or @charset), a conversion record (WARC 1.1) holds the
 rewritten document, refers to the original and points to a warcinfo record
 added at the start. Other records pass through; a truncated file fails.
 

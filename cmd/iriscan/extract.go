@@ -14,7 +14,7 @@ import (
 	"github.com/iriscan/iriscan/scanner"
 )
 
-const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|mail] [--charset LABEL]
+const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|css|mail] [--charset LABEL]
                        [--fuzzy] [--max-length N] [FILE|DIR...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-";
@@ -31,9 +31,12 @@ object per match (JSON Lines) with:
   uri             the URI form (Section 3.6; an http(s) query of a legacy-charset
                   document is encoded in that charset, Section 3.5); absent
                   when there is an error
-  kind            scheme, www, email, fuzzy, or attr (an HTML attribute value)
-  element, attr   for attr matches: the element and attribute, lower case
-  decoded         true when character references were decoded
+  kind            scheme, www, email, fuzzy, attr (an HTML attribute value) or
+                  css (a URL in CSS: url(...), @import "...", image-set(...))
+  element, attr   for attr matches: the element and attribute, lower case; for
+                  css matches in HTML, attr "style" and the element of a style
+                  attribute, or element "style" for a <style> element
+  decoded         true when character references or CSS escapes were decoded
   file            the file name, when several files are given
   part, message   for mail: the MIME part path (RFC 3501: 1, 2, 2.1, …) and
                   the index of the message in an mbox (from 0); offset and
@@ -45,10 +48,11 @@ object per match (JSON Lines) with:
 pipelines (a match without a URI form prints nothing with --print uri).
 
 The input is decoded from its charset: --charset, else a byte order mark,
-else for HTML the <meta charset> prescan, else UTF-8. --format auto reads a
-file as mail when its name ends in .eml, .mbox or .mbx or it starts with a
-mail header block or an mbox "From " line, as HTML when its name ends in
-.html, .htm or .xhtml or it starts like HTML, and as text otherwise. Mail is
+else for HTML the <meta charset> prescan and for CSS a first @charset rule,
+else UTF-8. --format auto reads a file as mail when its name ends in .eml,
+.mbox or .mbx or it starts with a mail header block or an mbox "From " line,
+as HTML when its name ends in .html, .htm or .xhtml or it starts like HTML,
+as CSS when its name ends in .css, and as text otherwise. Mail is
 read part by part: the text/plain and text/html parts, each decoded from its
 transfer encoding and charset (a format=flowed part unflowed, so that a link
 wrapped by a soft line break is one link); a binary file (a NUL byte in its first 8 KiB)
@@ -79,7 +83,7 @@ type extractRecord struct {
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("extract", extractUsage)
 	print := fs.String("print", "json", "what to print of each match: `json` (JSON Lines), uri, iri or text (one per line)")
-	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html or mail")
+	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html, css or mail")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
@@ -102,8 +106,10 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		x.detect.Format = detect.HTML
 	case "mail":
 		x.detect.Format = detect.Mail
+	case "css":
+		x.detect.Format = detect.CSS
 	default:
-		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", *format))
+		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html, css or mail)", *format))
 	}
 	if msg := checkMaxLength(*maxLen); msg != "" {
 		return usageError(stderr, "extract", msg)
@@ -206,7 +212,7 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
 	}
 	x.conv.Charset = d.Charset
-	return x.scan(charset.NewReader(br, d.Charset), d.Format == detect.HTML, show)
+	return x.scan(charset.NewReader(br, d.Charset), d.Format, show)
 }
 
 // extractMail prints the matches of the text and HTML parts of a message
@@ -236,11 +242,15 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 			u := mail.Unflow(body, delSp)
 			x.unflowed = u
 			defer func() { x.unflowed = nil }()
-			k, err := x.scan(charset.NewReaderBytes(u.Text, p.Charset), false, where)
+			k, err := x.scan(charset.NewReaderBytes(u.Text, p.Charset), detect.Text, where)
 			n += k
 			return err
 		}
-		k, err := x.scan(p.Text(), p.MediaType == "text/html", where)
+		f := detect.Text
+		if p.MediaType == "text/html" {
+			f = detect.HTML
+		}
+		k, err := x.scan(p.Text(), f, where)
 		n += k
 		return err
 	})
@@ -250,9 +260,9 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 	return n, nil
 }
 
-// scan prints the matches of the text decoded by cr, HTML if html; show
-// names the input in errors.
-func (x *extractor) scan(cr *charset.Reader, html bool, show string) (int, error) {
+// scan prints the matches of the text decoded by cr, read as f (Text,
+// HTML or CSS); show names the input in errors.
+func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int, error) {
 	dec := &chunkReader{r: cr}
 	var s interface {
 		Scan() bool
@@ -260,9 +270,12 @@ func (x *extractor) scan(cr *charset.Reader, html bool, show string) (int, error
 		Err() error
 		Retained() int64
 	}
-	if html {
+	switch f {
+	case detect.HTML:
 		s = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
-	} else {
+	case detect.CSS:
+		s = scanner.NewCSSScanner(dec, &x.opts)
+	default:
 		s = scanner.NewScanner(dec, &x.opts)
 	}
 	dec.retained = s.Retained

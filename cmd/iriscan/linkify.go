@@ -6,7 +6,7 @@ import (
 	"github.com/iriscan/iriscan/rewrite"
 )
 
-const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|mail] [--charset LABEL] [--target NAME] [--rel VALUE]
+const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|css|mail] [--charset LABEL] [--target NAME] [--rel VALUE]
                        [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Turns the IRIs found in each FILE (standard input when there is none, or for
@@ -25,12 +25,15 @@ a right-to-left IRI gets dir="ltr", which keeps its components in order.
   html   the IRIs of text nodes become links in place, except inside a,
          script, style, textarea, title, code and pre; attributes and every
          other byte are copied as they were
+  css    is copied as it is: no link is written into CSS (nor into style
+         attributes or <style> elements of HTML)
   mail   the text and HTML parts of a message or an mbox, each in its own
          charset (--charset does not apply)
 
 --format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
 or it starts like a message, as HTML when its name ends in .html, .htm or
-.xhtml or it starts like HTML, and as text otherwise. The output is in the
+.xhtml or it starts like HTML, as CSS when its name ends in .css, and as
+text otherwise. The output is in the
 input's charset: --charset, else a byte order mark, else for HTML the <meta
 charset> prescan, else UTF-8; a character the charset cannot represent
 becomes a character reference.

@@ -20,7 +20,7 @@ import (
 	"github.com/iriscan/iriscan/scanner"
 )
 
-const rewriteUsage = `Usage: iriscan rewrite --to uri|iri|display [--format auto|text|html|mail] [--charset LABEL]
+const rewriteUsage = `Usage: iriscan rewrite --to uri|iri|display [--format auto|text|html|css|mail] [--charset LABEL]
                        [--text] [--bidi MODE] [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Replaces every IRI found in each FILE (standard input when there is none, or
@@ -39,17 +39,23 @@ was: the output differs from the input only inside rewritten IRIs.
 Text: IRIs are found by the running-text rules; delimiters and trailing
 punctuation stay outside the IRI, and www. and e-mail addresses keep their
 shape (no http:// or mailto: is added). HTML: the values of URL-valued
-attributes (href, src, action, ...) are rewritten, escaped for their quotes
+attributes (href, src, action, ...) and the URLs of the CSS in style
+attributes and <style> elements are rewritten, escaped for their quotes
 ("&" as &amp;), and with --text the IRIs of text nodes too (never inside a,
-script, style, textarea, title, code or pre). Mail: the text and HTML parts of
-a message or an mbox, each in its own charset (--charset does not apply).
+script, style, textarea, title, code or pre). CSS: the URLs of a style sheet
+(url(...), @import "...", image-set("...")), found by the CSS Syntax
+tokenizer, never in comments or other strings, and written back with CSS
+escapes where needed (docs/css.md). Mail: the text and HTML parts of a
+message or an mbox, each in its own charset (--charset does not apply).
 --format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
 or it starts like a message, as HTML when its name ends in .html, .htm or
-.xhtml or it starts like HTML, and as text otherwise.
+.xhtml or it starts like HTML, as CSS when its name ends in .css, and as
+text otherwise.
 
 The output stays in the input's charset: --charset, else a byte order mark,
-else for HTML the <meta charset> prescan, else UTF-8. A character that the
-charset cannot represent becomes a character reference in HTML and
+else for HTML the <meta charset> prescan and for CSS a first @charset rule,
+else UTF-8. A character that the charset cannot represent becomes a
+character reference in HTML, a CSS escape in <style> and style sheets, and
 percent-encoded UTF-8 in text.
 
 An IRI that cannot be converted (a host that fails IDNA, say) is left exactly
@@ -148,7 +154,7 @@ type docCmd struct {
 
 // addFlags defines the flags rewrite and linkify share.
 func (c *docCmd) addFlags(fs *flag.FlagSet) {
-	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html or mail")
+	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html, css or mail")
 	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
@@ -178,7 +184,7 @@ func (c *docCmd) errorf(format string, args ...any) {
 func (c *docCmd) run(files []string, stdout io.Writer) int {
 	f, ok := detect.ParseFormat(c.format)
 	if !ok {
-		return c.usageError(fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", c.format))
+		return c.usageError(fmt.Sprintf("unknown --format %q (want auto, text, html, css or mail)", c.format))
 	}
 	c.detect.Format = f
 	if msg := checkMaxLength(c.opts.Scanner.MaxLength); msg != "" {
@@ -314,6 +320,8 @@ func (c *docCmd) file(name string) {
 		in.mail = true
 	case detect.HTML:
 		in.opts.Format, in.opts.Charset = rewrite.HTML, d.Charset
+	case detect.CSS:
+		in.opts.Format, in.opts.Charset = rewrite.CSS, d.Charset
 	default:
 		in.opts.Format, in.opts.Charset = rewrite.Text, d.Charset
 	}

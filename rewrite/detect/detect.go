@@ -15,17 +15,21 @@
 //   - HTML: a name ending in .html, .htm or .xhtml, or first bytes that
 //     start like HTML (a doctype, a comment, or an html, head or body tag,
 //     after an optional BOM and white space).
+//   - CSS: a name ending in .css (a style sheet is not recognised by its
+//     content), or Options.ContentType text/css.
 //   - Text otherwise.
 //
-// The charset of a text or HTML document is then found by charset.Detect:
-// the caller's label, a byte order mark, for HTML the <meta> prescan, else
-// UTF-8. A mail message has no single charset: each part has its own, and
-// package rewrite/mail reads it.
+// The charset of a text, HTML or CSS document is then found by
+// charset.Detect: the caller's label, a byte order mark, the charset of
+// Options.ContentType, for HTML the <meta> prescan and for CSS the
+// @charset rule, else UTF-8. A mail message has no single charset: each
+// part has its own, and package rewrite/mail reads it.
 package detect
 
 import (
 	"bytes"
 	"fmt"
+	"mime"
 	"path/filepath"
 	"strings"
 
@@ -48,11 +52,13 @@ const (
 	// Binary is a file that is not text, such as an image or an
 	// executable: a Result has it only when Options.Format is Auto.
 	Binary
+	// CSS is a style sheet.
+	CSS
 )
 
-var formatNames = [...]string{"auto", "text", "html", "mail", "binary"}
+var formatNames = [...]string{"auto", "text", "html", "mail", "binary", "css"}
 
-// String returns the format's name: auto, text, html, mail or binary.
+// String returns the format's name: auto, text, html, mail, binary or css.
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -60,15 +66,31 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// ParseFormat returns the Format a --format flag names: auto, text, html
-// or mail. Binary cannot be asked for.
+// ParseFormat returns the Format a --format flag names: auto, text, html,
+// mail or css. Binary cannot be asked for.
 func ParseFormat(s string) (Format, bool) {
-	for i, n := range formatNames[:Binary] {
-		if n == s {
+	for i, n := range formatNames {
+		if n == s && Format(i) != Binary {
 			return Format(i), true
 		}
 	}
 	return 0, false
+}
+
+// MediaFormat returns the format of a document whose Content-Type is ct:
+// HTML for text/html and application/xhtml+xml, CSS for text/css, Text for
+// text/plain, and Auto for any other type or none.
+func MediaFormat(ct string) Format {
+	mt, _, _ := mime.ParseMediaType(ct)
+	switch mt {
+	case "text/html", "application/xhtml+xml":
+		return HTML
+	case "text/css":
+		return CSS
+	case "text/plain":
+		return Text
+	}
+	return Auto
 }
 
 // HeadLen is how many first bytes of a document Document wants to see
@@ -87,6 +109,11 @@ type Options struct {
 	// Charset, if not empty, is the document's charset label (any WHATWG
 	// label); it is ignored for mail, whose parts carry their own.
 	Charset string
+	// ContentType, if not empty, is the document's Content-Type as a
+	// transport gave it (HTTP, WARC): with Format Auto its media type
+	// decides (MediaFormat), and its charset parameter comes after a
+	// byte order mark and before the document's own declaration.
+	ContentType string
 }
 
 // A Result says how to read a document.
@@ -129,8 +156,10 @@ func Document(name string, head []byte, o Options) (Result, error) {
 	f := o.Format
 	switch f {
 	case Auto:
-		f = guess(name, head)
-	case Text, HTML, Mail:
+		if f = MediaFormat(o.ContentType); f == Auto {
+			f = guess(name, head)
+		}
+	case Text, HTML, Mail, CSS:
 	default:
 		return Result{}, fmt.Errorf("detect: format %v cannot be asked for", f)
 	}
@@ -138,9 +167,12 @@ func Document(name string, head []byte, o Options) (Result, error) {
 	if f == Mail || f == Binary {
 		return r, nil
 	}
-	h := charset.Hint{Format: charset.FormatText, Label: o.Charset}
-	if f == HTML {
+	h := charset.Hint{Format: charset.FormatText, Label: o.Charset, ContentType: o.ContentType}
+	switch f {
+	case HTML:
 		h.Format = charset.FormatHTML
+	case CSS:
+		h.Format = charset.FormatCSS
 	}
 	var err error
 	r.Charset, r.Rule, err = charset.Detect(head, h)
@@ -160,6 +192,8 @@ func guess(name string, head []byte) Format {
 		return Mail
 	case ".html", ".htm", ".xhtml":
 		return HTML
+	case ".css":
+		return CSS
 	}
 	if mail.Looks(head) {
 		return Mail

@@ -42,6 +42,20 @@ func TestDocument(t *testing.T) {
 		{"a.txt", "\xff\xfeh\x00i\x00", Options{}, Text, "utf-16le", charset.RuleBOM},
 		{"a.txt", "\xfe\xff\x00h\x00i", Options{}, Text, "utf-16be", charset.RuleBOM},
 		{"a.txt", strings.Repeat("a", BinaryLen) + "\x00", Options{}, Text, "utf-8", charset.RuleDefault},
+		// CSS: by name or Content-Type, never by content; @charset by
+		// CSS Syntax §3.2 (BOM, then Content-Type, then @charset).
+		{"site.css", "a{b:url(x)}", Options{}, CSS, "utf-8", charset.RuleDefault},
+		{"SITE.CSS", `@charset "shift_jis";a{}`, Options{}, CSS, "shift_jis", charset.RuleCSSCharset},
+		{"site.css", "\ufeff@charset \"shift_jis\";", Options{}, CSS, "utf-8", charset.RuleBOM},
+		{"site.css", `@charset "utf-16le";`, Options{}, CSS, "utf-8", charset.RuleCSSCharset},
+		{"site.css", `@charset "big5";`, Options{ContentType: "text/css; charset=euc-kr"}, CSS, "euc-kr", charset.RuleContentType},
+		{"", `@charset "big5";a{}`, Options{}, Text, "utf-8", charset.RuleDefault},
+		{"", `@charset "big5";a{}`, Options{ContentType: "text/css"}, CSS, "big5", charset.RuleCSSCharset},
+		{"x.txt", `a{}`, Options{ContentType: "Text/CSS; charset=\"koi8-r\""}, CSS, "koi8-r", charset.RuleContentType},
+		{"x.css", `<p>`, Options{ContentType: "text/html"}, HTML, "utf-8", charset.RuleDefault},
+		{"x.txt", `a{}`, Options{Format: CSS}, CSS, "utf-8", charset.RuleDefault},
+		{"x.css", `@charset "big5";`, Options{Format: HTML}, HTML, "utf-8", charset.RuleDefault},
+		{"x.css", `@charset "big5";`, Options{ContentType: "image/png"}, CSS, "big5", charset.RuleCSSCharset},
 	} {
 		t.Run(c.name+"/"+c.head[:min(len(c.head), 20)], func(t *testing.T) {
 			r, err := Document(c.name, []byte(c.head), c.o)
@@ -70,7 +84,7 @@ func TestDocumentErrors(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for _, s := range []string{"auto", "text", "html", "mail"} {
+	for _, s := range []string{"auto", "text", "html", "mail", "css"} {
 		f, ok := ParseFormat(s)
 		if !ok || f.String() != s {
 			t.Errorf("ParseFormat(%q) = %v, %v", s, f, ok)
