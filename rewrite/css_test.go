@@ -3,8 +3,12 @@ package rewrite
 import (
 	"bytes"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/scanner"
@@ -289,4 +293,77 @@ func (r *chunkedReader) Read(p []byte) (int, error) {
 	k := copy(p[:min(len(p), r.n)], r.data)
 	r.data = r.data[k:]
 	return k, nil
+}
+
+// TestCSSRealFiles rewrites the style sheets under /usr/share/doc (Debian's
+// documentation packages: python3-doc's Sphinx themes, the Node.js API
+// reference, valgrind …) and the HTML pages with CSS among the first HTML
+// files there, to URIs and IRIs: every edit must be a reference the CSS
+// scanner finds, every other byte copied (rewriteChecked), and a second
+// URI pass must change nothing.
+func TestCSSRealFiles(t *testing.T) {
+	var files []string
+	filepath.WalkDir("/usr/share/doc", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && (strings.HasSuffix(p, ".css") || strings.HasSuffix(p, ".html") && len(files) < 500) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("no files under /usr/share/doc")
+	}
+	sheets, refs := 0, 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil || !utf8.Valid(data) || len(data) > 8<<20 {
+			continue
+		}
+		format := HTML
+		if strings.HasSuffix(p, ".css") {
+			format = CSS
+			sheets++
+		} else if !bytes.Contains(data, []byte("<style")) && !bytes.Contains(data, []byte("style=")) {
+			continue
+		}
+		o := &Options{To: URI, Format: format}
+		n := 0
+		o.OnEdit = nil
+		var ms []scanner.Match
+		if format == CSS {
+			ms = cssMatches(t, bytes.NewReader(data), &o.Scanner)
+		} else {
+			s := scanner.NewHTMLScanner(bytes.NewReader(data), nil)
+			for s.Scan() {
+				if m := s.Match(); m.Kind == scanner.KindCSS {
+					ms = append(ms, m)
+				}
+			}
+		}
+		refs += len(ms)
+		at := map[int64]int64{}
+		for _, m := range ms {
+			at[m.Offset] = m.Length
+		}
+		for _, to := range []Form{URI, IRI} {
+			oo := *o
+			oo.To = to
+			oo.OnEdit = func(e Edit) {
+				if l, ok := at[e.Offset]; format == CSS && (!ok || l != e.Length) {
+					t.Errorf("%s: edit at %d+%d is no CSS reference", p, e.Offset, e.Length)
+				}
+				n++
+			}
+			out, _, _, err := rewriteChecked(t, data, &oo)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if to == URI {
+				again, res, _, err := rewriteChecked(t, out, o)
+				if err != nil || res.Edits != 0 || !bytes.Equal(again, out) {
+					t.Errorf("%s: URI of the URI output changes it (%d edits, %v)", p, res.Edits, err)
+				}
+			}
+		}
+	}
+	t.Logf("%d files, %d style sheets, %d CSS references", len(files), sheets, refs)
 }
