@@ -268,11 +268,19 @@ func FuzzCSS(f *testing.F) {
 	})
 }
 
+// cssMatches returns the matches of a CSSScanner, checking that none
+// starts before what Retained said after the Scan before it.
 func cssMatches(t *testing.T, r io.Reader, o *scanner.Options) []scanner.Match {
 	s := scanner.NewCSSScanner(r, o)
 	var ms []scanner.Match
+	retained := int64(0)
 	for s.Scan() {
-		ms = append(ms, s.Match())
+		m := s.Match()
+		if m.Offset < retained {
+			t.Fatalf("match at %d after Retained said %d", m.Offset, retained)
+		}
+		ms = append(ms, m)
+		retained = max(retained, s.Retained())
 	}
 	if err := s.Err(); err != nil {
 		t.Fatal(err)

@@ -76,3 +76,56 @@ func BenchmarkHTML(b *testing.B) {
 		}
 	})
 }
+
+// cssSheet returns about n bytes of CSS: rules with url() tokens and
+// strings, @import, image-set, comments and ordinary strings.
+func cssSheet(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("@charset \"utf-8\";\n@import url(\"/css/base.css\");\n")
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString("/* section: the header and its background, see url(/not-this.png) */\n")
+		b.WriteString(".hd-" + string(rune('a'+i%26)) + " > .nav li a:hover, .hd .logo::before {\n")
+		b.WriteString("  margin: 0 auto 1.5em; padding: .25rem 1em; color: #2a6fdb; font: 14px/1.4 \"Noto Sans\", sans-serif;\n")
+		b.WriteString("  background: #fff url(/img/背景.png) no-repeat 50% 0; content: \"→ http://example.org/\";\n")
+		b.WriteString("  background-image: image-set(\"/img/logo.png\" 1x, url('/img/logo@2x.png') 2x);\n")
+		b.WriteString("  transition: opacity .2s ease-in-out, transform 150ms cubic-bezier(.4,0,.2,1);\n}\n")
+		b.WriteString("@font-face{font-family:F;src:url(/fonts/f.woff2) format(\"woff2\"),local(\"F\")}\n")
+	}
+	return b.Bytes()
+}
+
+// BenchmarkCSS is CSSScanner over a 4 MiB style sheet.
+func BenchmarkCSS(b *testing.B) {
+	sheet := cssSheet(4 << 20)
+	b.SetBytes(int64(len(sheet)))
+	b.ReportAllocs()
+	r := bytes.NewReader(sheet)
+	for b.Loop() {
+		r.Reset(sheet)
+		s := NewCSSScanner(r, nil)
+		for s.Scan() {
+		}
+	}
+}
+
+// BenchmarkHTMLStyle is HTMLScanner over a 4 MiB page whose CSS is in
+// <style> elements and style attributes.
+func BenchmarkHTMLStyle(b *testing.B) {
+	var p bytes.Buffer
+	sheet := cssSheet(2 << 10)
+	for p.Len() < 4<<20 {
+		p.WriteString("<style>")
+		p.Write(sheet)
+		p.WriteString("</style>\n<div class=\"card\" style=\"background:url('/img/背景.png');margin:0\"><p title=\"x\" style=\"color:red\">text</p></div>\n")
+	}
+	page := p.Bytes()
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	r := bytes.NewReader(page)
+	for b.Loop() {
+		r.Reset(page)
+		s := NewHTMLScanner(r, nil)
+		for s.Scan() {
+		}
+	}
+}

@@ -59,8 +59,14 @@ func (s *CSSScanner) Match() Match { return s.m }
 // Err returns the first error other than io.EOF met while reading.
 func (s *CSSScanner) Err() error { return s.err }
 
-// Retained returns the offset before which no later match starts.
-func (s *CSSScanner) Retained() int64 { return s.tok.Retained() }
+// Retained returns the offset before which no later match starts: the
+// next match already found, else where the tokenizer may still start one.
+func (s *CSSScanner) Retained() int64 {
+	if s.head < len(s.pending) {
+		return s.pending[s.head].Offset
+	}
+	return s.tok.Retained()
+}
 
 // Scan advances to the next match in document order.
 func (s *CSSScanner) Scan() bool {

@@ -116,10 +116,14 @@ func (s *HTMLScanner) Match() Match { return s.m }
 // or of a CSS reference of a <style> element begun in an earlier token: no
 // match found by a later Scan starts before it (see Scanner.Retained).
 func (s *HTMLScanner) Retained() int64 {
-	if r := s.styleRetained(); r >= 0 && r < s.off {
-		return r
+	r := s.off
+	if x := s.styleRetained(); x >= 0 && x < r {
+		r = x
 	}
-	return s.off
+	if s.head < len(s.pending) && s.pending[s.head].Offset < r {
+		r = s.pending[s.head].Offset // a CSS match found at the end of a <style>
+	}
+	return r
 }
 
 // Err returns the first error other than io.EOF met while reading, with the
