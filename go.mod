@@ -9,3 +9,5 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
+
+require github.com/yuin/goldmark v1.8.7
