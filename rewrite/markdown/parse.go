@@ -47,7 +47,7 @@ type piece struct {
 // A dest is a link destination or an autolink in the source.
 type dest struct {
 	kind      Kind
-	start     int  // source offset of the destination (inside <…> if bracketed)
+	start     int // source offset of the destination (inside <…> if bracketed)
 	raw       []byte
 	bracketed bool // written <…> (a link or definition)
 	email     bool // an e-mail autolink
