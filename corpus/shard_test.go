@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 )
 
 func TestParseShard(t *testing.T) {
@@ -125,10 +126,10 @@ func TestOutputName(t *testing.T) {
 		{"notes.TXT.GZ", "notes.TXT.GZ", "notes.TXT.html.GZ"},
 		{".gz", ".gz", ".gz.html"},
 	} {
-		if got := outputName(c.in, rewrite.URI); got != c.uri {
+		if got := outputName(c.in, rewrite.URI, detect.Auto); got != c.uri {
 			t.Errorf("outputName(%q, uri) = %q, want %q", c.in, got, c.uri)
 		}
-		if got := outputName(c.in, rewrite.Link); got != c.link {
+		if got := outputName(c.in, rewrite.Link, detect.Auto); got != c.link {
 			t.Errorf("outputName(%q, linkify) = %q, want %q", c.in, got, c.link)
 		}
 	}

@@ -15,6 +15,8 @@
 //   - HTML: a name ending in .html, .htm or .xhtml, or first bytes that
 //     start like HTML (a doctype, a comment, or an html, head or body tag,
 //     after an optional BOM and white space).
+//   - Markdown: a name ending in .md, .markdown, .mdown or .mkd (by name
+//     only: Markdown is also plain text, and its content does not tell).
 //   - Text otherwise.
 //
 // The charset of a text or HTML document is then found by charset.Detect:
@@ -48,11 +50,14 @@ const (
 	// Binary is a file that is not text, such as an image or an
 	// executable: a Result has it only when Options.Format is Auto.
 	Binary
+	// Markdown is a CommonMark or GitHub Flavored Markdown document.
+	Markdown
 )
 
-var formatNames = [...]string{"auto", "text", "html", "mail", "binary"}
+var formatNames = [...]string{"auto", "text", "html", "mail", "binary", "markdown"}
 
-// String returns the format's name: auto, text, html, mail or binary.
+// String returns the format's name: auto, text, html, mail, binary or
+// markdown.
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -60,11 +65,11 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", uint8(f))
 }
 
-// ParseFormat returns the Format a --format flag names: auto, text, html
-// or mail. Binary cannot be asked for.
+// ParseFormat returns the Format a --format flag names: auto, text, html,
+// mail or markdown. Binary cannot be asked for.
 func ParseFormat(s string) (Format, bool) {
-	for i, n := range formatNames[:Binary] {
-		if n == s {
+	for i, n := range formatNames {
+		if n == s && Format(i) != Binary {
 			return Format(i), true
 		}
 	}
@@ -130,7 +135,7 @@ func Document(name string, head []byte, o Options) (Result, error) {
 	switch f {
 	case Auto:
 		f = guess(name, head)
-	case Text, HTML, Mail:
+	case Text, HTML, Mail, Markdown:
 	default:
 		return Result{}, fmt.Errorf("detect: format %v cannot be asked for", f)
 	}
@@ -138,7 +143,7 @@ func Document(name string, head []byte, o Options) (Result, error) {
 	if f == Mail || f == Binary {
 		return r, nil
 	}
-	h := charset.Hint{Format: charset.FormatText, Label: o.Charset}
+	h := charset.Hint{Format: charset.FormatText, Label: o.Charset} // Markdown too: no <meta> prescan
 	if f == HTML {
 		h.Format = charset.FormatHTML
 	}
@@ -160,6 +165,8 @@ func guess(name string, head []byte) Format {
 		return Mail
 	case ".html", ".htm", ".xhtml":
 		return HTML
+	case ".md", ".markdown", ".mdown", ".mkd":
+		return Markdown
 	}
 	if mail.Looks(head) {
 		return Mail
