@@ -19,11 +19,11 @@ type tree struct {
 	// shape lists the nodes in document order: their kind, with the
 	// content of code and raw HTML, and the text a reader sees of each run
 	// of text (escapes and references resolved).
-	shape []string
+	shape  []string
 	links  []string // destinations of links and images
 	titles []string // their titles, and the labels of definitions
-	code  []string // code spans, code blocks, raw HTML, HTML blocks
-	nlink int      // links (not images, not autolinks)
+	code   []string // code spans, code blocks, raw HTML, HTML blocks
+	nlink  int      // links (not images, not autolinks)
 }
 
 // readTree parses src; with transparent, link nodes are left out of the
