@@ -19,6 +19,7 @@ import (
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
+	"github.com/iriscan/iriscan/rewrite/markdown"
 )
 
 // A worker converts one unit at a time, reusing its buffers, gzip state and
@@ -27,6 +28,7 @@ import (
 type worker struct {
 	r     *run
 	rw    rewrite.Rewriter
+	md    markdown.Rewriter
 	raw   *bufio.Reader // the file
 	dec   *bufio.Reader // the document (after gzip)
 	zr    *gzip.Reader
@@ -203,7 +205,7 @@ func (w *worker) convertErr(u *unit) error {
 		}
 		return &rewrite.Error{Offset: int64(len(head)), Err: err}
 	}
-	d, err := detect.Document(name, head, detect.Options{})
+	d, err := detect.Document(name, head, detect.Options{Format: w.r.o.Format})
 	if err != nil {
 		return err
 	}
@@ -246,6 +248,9 @@ func (w *worker) convertErr(u *unit) error {
 				To: o.To, Scanner: o.Scanner, TextNodes: o.TextNodes,
 				Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
 			})
+		} else if d.Format == detect.Markdown {
+			w.md.Options = opts
+			res, err = w.md.Rewrite(w.bw, w.dec)
 		} else {
 			w.rw.Options = opts
 			res, err = w.rw.Rewrite(w.bw, w.dec)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/scanner"
 )
 
@@ -51,6 +52,10 @@ type Options struct {
 
 	// Force converts every input again, even those whose output exists.
 	Force bool
+
+	// Format, if not detect.Auto, is the format of every input other
+	// than a WARC file: no detection, no binary check.
+	Format detect.Format
 
 	// Document options, as for rewrite.Options.
 	Scanner     scanner.Options
@@ -93,7 +98,7 @@ type FileResult struct {
 	Status Status `json:"status"`
 	Reason string `json:"reason,omitempty"` // why skipped, failed or interrupted
 
-	Format      string `json:"format,omitempty"` // text, html or mail
+	Format      string `json:"format,omitempty"` // text, html, css, mail or markdown
 	Gzip        bool   `json:"gzip,omitempty"`   // read and written through gzip
 	Charset     string `json:"charset,omitempty"`
 	CharsetRule string `json:"charset_rule,omitempty"` // bom, meta, default… (text and HTML)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 )
 
 func TestParseShard(t *testing.T) {
@@ -127,10 +128,10 @@ func TestOutputName(t *testing.T) {
 		{"s/site.css", "s/site.css", "s/site.css"},
 		{"S.CSS.gz", "S.CSS.gz", "S.CSS.gz"},
 	} {
-		if got := outputName(c.in, rewrite.URI); got != c.uri {
+		if got := outputName(c.in, rewrite.URI, detect.Auto); got != c.uri {
 			t.Errorf("outputName(%q, uri) = %q, want %q", c.in, got, c.uri)
 		}
-		if got := outputName(c.in, rewrite.Link); got != c.link {
+		if got := outputName(c.in, rewrite.Link, detect.Auto); got != c.link {
 			t.Errorf("outputName(%q, linkify) = %q, want %q", c.in, got, c.link)
 		}
 	}

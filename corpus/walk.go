@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 )
 
 // run is the state Run shares with the walker and the workers.
@@ -258,7 +259,7 @@ func (w *walker) file(root *os.Root, show, rel string, fi fs.FileInfo) {
 	if !w.r.o.Shard.Has(rel) {
 		return
 	}
-	u := &unit{root: root, rel: rel, show: show, out: outputName(rel, w.r.o.To), size: fi.Size()}
+	u := &unit{root: root, rel: rel, show: show, out: outputName(rel, w.r.o.To, w.r.o.Format), size: fi.Size()}
 	w.r.files.Add(1)
 	w.r.bytes.Add(fi.Size())
 	if u.out == StateDir || strings.HasPrefix(u.out, StateDir+"/") {
@@ -323,19 +324,21 @@ func unwrapPath(err error) error {
 }
 
 // outputName returns the output path of the input rel: rel itself, except
-// that with rewrite.Link a file whose name does not say HTML, mail or CSS
-// (.html, .htm, .xhtml, .eml, .mbox, .mbx, .css, before an optional .gz)
-// gets ".html" added before the .gz, since it becomes an HTML document
-// (Link leaves a style sheet as it is). The
+// that with rewrite.Link a file whose name does not say HTML, mail, CSS or
+// Markdown (.html, .htm, .xhtml, .eml, .mbox, .mbx, .css, .md, .markdown,
+// .mdown, .mkd, before an optional .gz) gets ".html" added before the .gz,
+// since it becomes an HTML document (Link leaves a style sheet as it is, and
+// Markdown stays Markdown). The
 // name alone decides, so that an output's path is a function of its
-// input's path.
-func outputName(rel string, to rewrite.Form) string {
-	if to != rewrite.Link {
+// input's path and the format forced on every input (f; detect.Auto when
+// none is: a forced HTML, mail, CSS or Markdown never changes a name).
+func outputName(rel string, to rewrite.Form, f detect.Format) string {
+	if to != rewrite.Link || f == detect.HTML || f == detect.Mail || f == detect.CSS || f == detect.Markdown {
 		return rel
 	}
 	base, gz := cutGz(rel)
 	ext := strings.ToLower(path.Ext(base))
-	if htmlExt(ext) || mailExt(ext) || ext == ".warc" || ext == ".css" {
+	if htmlExt(ext) || mailExt(ext) || markdownExt(ext) || ext == ".warc" || ext == ".css" {
 		return rel
 	}
 	if gz {

@@ -42,7 +42,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"rewrite", "--to", "linkify"}, `iriscan: rewrite: unknown --to "linkify" (want uri, iri or display)`},
 		{[]string{"rewrite"}, "iriscan: rewrite: --to is required (uri, iri or display)"},
 		{[]string{"extract", "--print", "csv"}, `iriscan: extract: unknown --print "csv" (want json, uri, iri or text)`},
-		{[]string{"extract", "--format", "mail2"}, `iriscan: extract: unknown --format "mail2" (want auto, text, html, css or mail)`},
+		{[]string{"extract", "--format", "mail2"}, `iriscan: extract: unknown --format "mail2" (want auto, text, html, css, mail or markdown)`},
 		{[]string{"linkify", "--max-length", "0"}, "iriscan: linkify: --max-length must be positive, not 0"},
 		{[]string{"help", "nope"}, `iriscan: help: unknown command "nope"`},
 		{[]string{"version", "extra"}, "iriscan: version: takes no arguments"},

@@ -18,24 +18,27 @@ import (
 	"github.com/iriscan/iriscan/corpus"
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/scanner"
 )
 
 const corpusUsage = `Usage: iriscan corpus --to uri|iri|display|linkify --out DIR [--jobs N] [--shard I/N|auto] [--shards N]
                       [--files-from FILE|-] [--include GLOB] [--exclude GLOB] [--report FILE] [--force]
-                      [--warc-output all|conversions-only] SRC...
+                      [--format auto|text|html|css|mail|markdown] [--warc-output all|conversions-only] SRC...
 
 Converts every file under each SRC (a directory, walked recursively, or a
 file) into the tree DIR, which mirrors the input: SRC/a/b.txt becomes
 DIR/a/b.txt. Each file is converted as "iriscan rewrite --to FORM FILE" (or
-"iriscan linkify FILE") would print it: text, HTML, a style sheet, a mail
-message or an mbox, each found as --format auto finds it, or a WARC file
-(.warc), and a .gz file of one of these is read through gzip and written gzipped again
-(a .warc.gz file with one gzip member per record). With --to linkify a file
-whose name does not end in .html, .htm, .xhtml, .eml, .mbox, .mbx or .css
-(before a .gz) is written to NAME.html, since it becomes HTML (a style sheet
-is copied as it is). Binary files are
-skipped; symbolic links and special files are reported and not followed.
+"iriscan linkify FILE") would print it: text, HTML, a style sheet, Markdown,
+a mail message or an mbox, each found as --format auto finds it (or all read
+in the format --format names), or a WARC file (.warc), and a .gz file of one
+of these is read through gzip and written gzipped again (a .warc.gz file with
+one gzip member per record). With --to linkify a file whose name does not end
+in .html, .htm, .xhtml, .eml, .mbox, .mbx, .css, .md, .markdown, .mdown or
+.mkd (before a .gz) is written to NAME.html, since it becomes HTML; a style
+sheet is copied as it is, and Markdown stays Markdown, with Markdown links.
+Binary files are skipped; symbolic links and special files are reported and
+not followed.
 
 A WARC file is copied record by record, byte for byte; after each response
 or resource record whose payload is text, HTML or CSS (text/plain,
@@ -95,6 +98,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	report := fs.String("report", "", "write a JSON Lines report to `FILE` (- for standard output)")
 	warcOut := fs.String("warc-output", "all", "what a WARC file becomes: `all` its records, each text or HTML one followed by a conversion record, or conversions-only")
 	fs.BoolVar(&o.Force, "force", false, "convert every file, even those whose output exists")
+	format := fs.String("format", "auto", "the `format` of every file but WARC ones: auto (by name and content), text, html, css, mail or markdown")
 	fs.BoolVar(&o.TextNodes, "text", false, "in HTML, also rewrite the IRIs of text nodes, not only URL-valued attributes")
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
 	fs.BoolVar(&o.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix and IPv4 addresses")
@@ -131,6 +135,11 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.WARCOutput = corpus.WARCConversionsOnly
 	default:
 		return usageErr("unknown --warc-output %q (want all or conversions-only)", *warcOut)
+	}
+	if f, ok := detect.ParseFormat(*format); ok {
+		o.Format = f
+	} else {
+		return usageErr("unknown --format %q (want auto, text, html, css, mail or markdown)", *format)
 	}
 	o.Version = versionString(debug.ReadBuildInfo())
 	o.To, o.Sources = form, srcs

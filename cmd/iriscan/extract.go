@@ -11,10 +11,11 @@ import (
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
+	"github.com/iriscan/iriscan/rewrite/markdown"
 	"github.com/iriscan/iriscan/scanner"
 )
 
-const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|css|mail] [--charset LABEL]
+const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|css|mail|markdown] [--charset LABEL]
                        [--fuzzy] [--max-length N] [FILE|DIR...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-";
@@ -32,7 +33,10 @@ object per match (JSON Lines) with:
                   document is encoded in that charset, Section 3.5); absent
                   when there is an error
   kind            scheme, www, email, fuzzy, attr (an HTML attribute value) or
-                  css (a URL in CSS: url(...), @import "...", image-set(...))
+                  css (a URL in CSS: url(...), @import "...", image-set(...));
+                  in Markdown where the IRI stands: prose, link, image (their
+                  destinations), autolink or definition (of a reference)
+  detected        in Markdown prose: scheme, www, email or fuzzy
   element, attr   for attr matches: the element and attribute, lower case; for
                   css matches in HTML, attr "style" and the element of a style
                   attribute, or element "style" for a <style> element
@@ -52,7 +56,12 @@ else for HTML the <meta charset> prescan and for CSS a first @charset rule,
 else UTF-8. --format auto reads a file as mail when its name ends in .eml,
 .mbox or .mbx or it starts with a mail header block or an mbox "From " line,
 as HTML when its name ends in .html, .htm or .xhtml or it starts like HTML,
-as CSS when its name ends in .css, and as text otherwise. Mail is
+as CSS when its name ends in .css, as Markdown when its name ends in .md,
+.markdown, .mdown or .mkd, and as text otherwise. Markdown is read
+whole: IRIs are found in prose (never in code, raw HTML, link text or titles)
+and in the destinations of links, images, autolinks and reference
+definitions; text is the IRI as written, iri has escapes and character
+references resolved (docs/markdown.md). Mail is
 read part by part: the text/plain and text/html parts, each decoded from its
 transfer encoding and charset (a format=flowed part unflowed, so that a link
 wrapped by a soft line break is one link); a binary file (a NUL byte in its first 8 KiB)
@@ -74,6 +83,7 @@ type extractRecord struct {
 	IRI     string `json:"iri"`
 	URI     string `json:"uri,omitempty"`
 	Kind    string `json:"kind"`
+	Found   string `json:"detected,omitempty"`
 	Element string `json:"element,omitempty"`
 	Attr    string `json:"attr,omitempty"`
 	Decoded bool   `json:"decoded,omitempty"`
@@ -83,7 +93,7 @@ type extractRecord struct {
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("extract", extractUsage)
 	print := fs.String("print", "json", "what to print of each match: `json` (JSON Lines), uri, iri or text (one per line)")
-	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html, css or mail")
+	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html, css, mail or markdown")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
@@ -108,8 +118,10 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		x.detect.Format = detect.Mail
 	case "css":
 		x.detect.Format = detect.CSS
+	case "markdown":
+		x.detect.Format = detect.Markdown
 	default:
-		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html, css or mail)", *format))
+		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html, css, mail or markdown)", *format))
 	}
 	if msg := checkMaxLength(*maxLen); msg != "" {
 		return usageError(stderr, "extract", msg)
@@ -212,6 +224,9 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
 	}
 	x.conv.Charset = d.Charset
+	if d.Format == detect.Markdown {
+		return x.extractMarkdown(br, d.Charset, show)
+	}
 	return x.scan(charset.NewReader(br, d.Charset), d.Format, show)
 }
 
@@ -258,6 +273,30 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 		return n, fmt.Errorf("%s: %w", show, err)
 	}
 	return n, nil
+}
+
+// extractMarkdown prints the IRIs of a Markdown document, read whole.
+func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show string) (int, error) {
+	src, err := io.ReadAll(io.LimitReader(r, markdown.MaxSize+1))
+	if err != nil {
+		return 0, fmt.Errorf("%s: byte %d: %w", show, len(src), err)
+	}
+	ms, err := markdown.Find(src, cs, &x.opts)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", show, err)
+	}
+	for i := range ms {
+		m := &ms[i]
+		rec := x.record(m.Match, m.Offset, m.Offset+m.Length)
+		rec.Kind = m.Where.String()
+		if m.Where == markdown.Prose {
+			rec.Found = m.Kind.String()
+		}
+		if err := x.emit(rec); err != nil {
+			return i, err
+		}
+	}
+	return len(ms), nil
 }
 
 // scan prints the matches of the text decoded by cr, read as f (Text,

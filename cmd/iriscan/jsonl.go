@@ -39,6 +39,10 @@ func appendRecord(b []byte, rec *extractRecord) []byte {
 	}
 	b = append(b, `,"kind":`...)
 	b = appendJSONString(b, rec.Kind)
+	if rec.Found != "" {
+		b = append(b, `,"detected":`...)
+		b = appendJSONString(b, rec.Found)
+	}
 	if rec.Element != "" {
 		b = append(b, `,"element":`...)
 		b = appendJSONString(b, rec.Element)

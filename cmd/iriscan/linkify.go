@@ -6,7 +6,7 @@ import (
 	"github.com/iriscan/iriscan/rewrite"
 )
 
-const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|css|mail] [--charset LABEL] [--target NAME] [--rel VALUE]
+const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|css|mail|markdown] [--charset LABEL] [--target NAME] [--rel VALUE]
                        [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Turns the IRIs found in each FILE (standard input when there is none, or for
@@ -29,11 +29,17 @@ a right-to-left IRI gets dir="ltr", which keeps its components in order.
          attributes or <style> elements of HTML)
   mail   the text and HTML parts of a message or an mbox, each in its own
          charset (--charset does not apply)
+  markdown  stays Markdown: each IRI of prose becomes [IRI as written](URI)
+         (an e-mail address [addr](mailto:...)), its text escaped only where
+         Markdown would read markup; code, raw HTML, existing links and image
+         alt text stay as they are (docs/markdown.md). --target and --rel do
+         not apply
 
 --format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
 or it starts like a message, as HTML when its name ends in .html, .htm or
-.xhtml or it starts like HTML, as CSS when its name ends in .css, and as
-text otherwise. The output is in the
+.xhtml or it starts like HTML, as CSS when its name ends in .css, as
+Markdown when its name ends in .md, .markdown, .mdown or .mkd, and as text
+otherwise. The output is in the
 input's charset: --charset, else a byte order mark, else for HTML the <meta
 charset> prescan, else UTF-8; a character the charset cannot represent
 becomes a character reference.
@@ -46,8 +52,8 @@ text, not linked, and reported on standard error as
 The output goes to standard output, one file after the other, unless -o
 FILE names a file (one input only; written to a temporary file renamed over
 FILE when complete). -w writes each result back to its file, atomically and
-only if it changes, as iriscan rewrite -w does, but only for HTML and mail:
-it refuses a text file, which would become HTML under its old name. -w and
+only if it changes, as iriscan rewrite -w does, but only for HTML, mail and
+Markdown: it refuses a text file, which would become HTML under its old name. -w and
 -o refuse symbolic links, hard-linked, read-only and foreign files unless
 --follow-symlinks, --break-hardlinks or --force says what to do, as with
 iriscan rewrite. -l lists the files that would change, and -d prints a

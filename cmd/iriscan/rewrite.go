@@ -17,10 +17,11 @@ import (
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/detect"
+	"github.com/iriscan/iriscan/rewrite/markdown"
 	"github.com/iriscan/iriscan/scanner"
 )
 
-const rewriteUsage = `Usage: iriscan rewrite --to uri|iri|display [--format auto|text|html|css|mail] [--charset LABEL]
+const rewriteUsage = `Usage: iriscan rewrite --to uri|iri|display [--format auto|text|html|css|mail|markdown] [--charset LABEL]
                        [--text] [--bidi MODE] [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Replaces every IRI found in each FILE (standard input when there is none, or
@@ -47,10 +48,15 @@ script, style, textarea, title, code or pre). CSS: the URLs of a style sheet
 tokenizer, never in comments or other strings, and written back with CSS
 escapes where needed (docs/css.md). Mail: the text and HTML parts of a
 message or an mbox, each in its own charset (--charset does not apply).
+Markdown: the IRIs of prose and the destinations of inline links, images,
+autolinks and reference definitions (<…> destinations stay bracketed), each
+escaped where Markdown would read a character as markup; code, raw HTML,
+link text and titles stay as they are (docs/markdown.md).
 --format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
 or it starts like a message, as HTML when its name ends in .html, .htm or
-.xhtml or it starts like HTML, as CSS when its name ends in .css, and as
-text otherwise.
+.xhtml or it starts like HTML, as CSS when its name ends in .css, as
+Markdown when its name ends in .md, .markdown, .mdown or .mkd, and as text
+otherwise.
 
 The output stays in the input's charset: --charset, else a byte order mark,
 else for HTML the <meta charset> prescan and for CSS a first @charset rule,
@@ -149,12 +155,13 @@ type docCmd struct {
 	stderr io.Writer
 
 	rw     rewrite.Rewriter
+	md     markdown.Rewriter
 	status int
 }
 
 // addFlags defines the flags rewrite and linkify share.
 func (c *docCmd) addFlags(fs *flag.FlagSet) {
-	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html, css or mail")
+	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html, css, mail or markdown")
 	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
@@ -184,7 +191,7 @@ func (c *docCmd) errorf(format string, args ...any) {
 func (c *docCmd) run(files []string, stdout io.Writer) int {
 	f, ok := detect.ParseFormat(c.format)
 	if !ok {
-		return c.usageError(fmt.Sprintf("unknown --format %q (want auto, text, html, css or mail)", c.format))
+		return c.usageError(fmt.Sprintf("unknown --format %q (want auto, text, html, css, mail or markdown)", c.format))
 	}
 	c.detect.Format = f
 	if msg := checkMaxLength(c.opts.Scanner.MaxLength); msg != "" {
@@ -230,6 +237,7 @@ type input struct {
 	dst  *atomicfile.File  // -w: the file being rewritten
 	r    *bufio.Reader
 	mail bool
+	md   bool // Markdown
 	opts rewrite.Options
 }
 
@@ -322,10 +330,12 @@ func (c *docCmd) file(name string) {
 		in.opts.Format, in.opts.Charset = rewrite.HTML, d.Charset
 	case detect.CSS:
 		in.opts.Format, in.opts.Charset = rewrite.CSS, d.Charset
+	case detect.Markdown:
+		in.md, in.opts.Charset = true, d.Charset
 	default:
 		in.opts.Format, in.opts.Charset = rewrite.Text, d.Charset
 	}
-	if c.write && c.opts.To == rewrite.Link && !in.mail && in.opts.Format == rewrite.Text {
+	if c.write && c.opts.To == rewrite.Link && !in.mail && !in.md && in.opts.Format == rewrite.Text {
 		c.errorf("%s: -w would replace a text file by HTML; write it to standard output or -o FILE", in.show)
 		return
 	}
@@ -355,6 +365,10 @@ func (c *docCmd) rewrite(w io.Writer, src io.Reader, in *input) (rewrite.Result,
 			To: o.To, Scanner: o.Scanner, SkipElements: o.SkipElements, TextNodes: o.TextNodes,
 			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: o.OnError,
 		})
+	}
+	if in.md {
+		c.md.Options = in.opts
+		return c.md.Rewrite(w, src)
 	}
 	c.rw.Options = in.opts
 	return c.rw.Rewrite(w, src)

@@ -1,5 +1,5 @@
 // Package detect decides how to read a document: its format (plain text,
-// HTML or mail) and its charset, from its name, its first bytes and what
+// HTML, CSS, Markdown or mail) and its charset, from its name, its first bytes and what
 // the caller already knows. It is the "auto" of iriscan's --format and
 // --charset flags, shared by the command line and package corpus, so that
 // a file is read the same way whichever of them reads it.
@@ -17,6 +17,8 @@
 //     after an optional BOM and white space).
 //   - CSS: a name ending in .css (a style sheet is not recognised by its
 //     content), or Options.ContentType text/css.
+//   - Markdown: a name ending in .md, .markdown, .mdown or .mkd (by name
+//     only: Markdown is also plain text, and its content does not tell).
 //   - Text otherwise.
 //
 // The charset of a text, HTML or CSS document is then found by
@@ -54,11 +56,14 @@ const (
 	Binary
 	// CSS is a style sheet.
 	CSS
+	// Markdown is a CommonMark or GitHub Flavored Markdown document.
+	Markdown
 )
 
-var formatNames = [...]string{"auto", "text", "html", "mail", "binary", "css"}
+var formatNames = [...]string{"auto", "text", "html", "mail", "binary", "css", "markdown"}
 
-// String returns the format's name: auto, text, html, mail, binary or css.
+// String returns the format's name: auto, text, html, mail, binary, css or
+// markdown.
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -67,7 +72,7 @@ func (f Format) String() string {
 }
 
 // ParseFormat returns the Format a --format flag names: auto, text, html,
-// mail or css. Binary cannot be asked for.
+// mail, css or markdown. Binary cannot be asked for.
 func ParseFormat(s string) (Format, bool) {
 	for i, n := range formatNames {
 		if n == s && Format(i) != Binary {
@@ -159,7 +164,7 @@ func Document(name string, head []byte, o Options) (Result, error) {
 		if f = MediaFormat(o.ContentType); f == Auto {
 			f = guess(name, head)
 		}
-	case Text, HTML, Mail, CSS:
+	case Text, HTML, Mail, CSS, Markdown:
 	default:
 		return Result{}, fmt.Errorf("detect: format %v cannot be asked for", f)
 	}
@@ -194,6 +199,8 @@ func guess(name string, head []byte) Format {
 		return HTML
 	case ".css":
 		return CSS
+	case ".md", ".markdown", ".mdown", ".mkd":
+		return Markdown
 	}
 	if mail.Looks(head) {
 		return Mail

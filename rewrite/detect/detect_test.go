@@ -34,6 +34,18 @@ func TestDocument(t *testing.T) {
 		{"a.mbx", "", Options{}, Mail, "", 0},
 		{"", "From alice@example.org Mon Jan  1 00:00:00 2024\nFrom: alice@example.org\nMessage-ID: <1@example.org>\n\nhi\n", Options{}, Mail, "", 0},
 		{"a.txt", "x", Options{Format: Mail}, Mail, "", 0},
+		// Markdown by name only; an HTML comment or a header-like first line
+		// does not make a .md file HTML or mail.
+		{"README.md", "# Title\n\nSee https://example.org/.\n", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"doc/Guide.MARKDOWN", "x", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"a.mdown", "x", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"a.mkd", "x", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"CHANGES.md", "<!-- toc -->\n# Changes\n", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"notes.md", "Subject: notes\nFrom: me\n\nbody\n", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"x.txt", "# Title\n", Options{Format: Markdown}, Markdown, "utf-8", charset.RuleDefault},
+		{"x.md", "<meta charset=shift_jis>", Options{}, Markdown, "utf-8", charset.RuleDefault},
+		{"x.md", "\x00", Options{}, Binary, "", 0},
+		{"README.md.txt", "# Title\n", Options{}, Text, "utf-8", charset.RuleDefault},
 		// A NUL byte in the first 8 KiB: binary, unless the format is forced
 		// or a BOM says UTF-16.
 		{"image.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", Options{}, Binary, "", 0},
@@ -84,13 +96,13 @@ func TestDocumentErrors(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for _, s := range []string{"auto", "text", "html", "mail", "css"} {
+	for _, s := range []string{"auto", "text", "html", "mail", "css", "markdown"} {
 		f, ok := ParseFormat(s)
 		if !ok || f.String() != s {
 			t.Errorf("ParseFormat(%q) = %v, %v", s, f, ok)
 		}
 	}
-	for _, s := range []string{"binary", "", "HTML", "markdown"} {
+	for _, s := range []string{"binary", "", "HTML", "md", "Markdown"} {
 		if _, ok := ParseFormat(s); ok {
 			t.Errorf("ParseFormat(%q) accepted", s)
 		}

@@ -1,0 +1,507 @@
+package markdown
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/util"
+
+	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/rewrite"
+	"github.com/iriscan/iriscan/scanner"
+)
+
+// Rewrite reads a Markdown document from r and writes it to w with its IRIs
+// rewritten as o says: a shorthand for a Rewriter used once.
+func Rewrite(w io.Writer, r io.Reader, o rewrite.Options) (rewrite.Result, error) {
+	rw := Rewriter{Options: o}
+	return rw.Rewrite(w, r)
+}
+
+// Linkify reads a Markdown document from r and writes it to w with the IRIs
+// of its prose made into Markdown links: Rewrite with o.To set to
+// rewrite.Link.
+func Linkify(w io.Writer, r io.Reader, o rewrite.Options) (rewrite.Result, error) {
+	o.To = rewrite.Link
+	return Rewrite(w, r, o)
+}
+
+// A Rewriter rewrites Markdown documents. Of its Options it uses To,
+// Charset, Scanner, Bidi (Display in prose), SkipElements (the inline raw
+// HTML elements whose text is not prose; nil means
+// scanner.DefaultSkipElements), StrictCharset, OnError and OnEdit; Format
+// is ignored. It is not safe for concurrent use.
+type Rewriter struct {
+	rewrite.Options
+}
+
+// An edit replaces the text bytes [start, end) by s.
+type edit struct {
+	start, end int
+	s          string
+}
+
+// Rewrite reads a Markdown document from src and writes it to w with its
+// IRIs rewritten as Options say.
+//
+// URI, IRI and Display convert the bare IRIs of prose and the destinations
+// of inline links, images, autolinks and reference definitions, each
+// escaped for where it stands; Link makes each IRI of prose a Markdown link
+// [IRI as written](URI form). Code spans, code blocks, raw HTML, link text
+// and titles are never changed, and every byte outside a changed IRI is
+// copied as it was. The document is read whole (at most MaxSize bytes).
+func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (rewrite.Result, error) {
+	o := &rw.Options
+	var res rewrite.Result
+	if o.To > rewrite.Link {
+		return res, &rewrite.Error{Err: fmt.Errorf("%w: %v", rewrite.ErrOptions, o.To)}
+	}
+	b, err := readAll(src)
+	res.Read = int64(len(b))
+	if err != nil {
+		return res, &rewrite.Error{Offset: res.Read, Err: err}
+	}
+	d := decodeDoc(b, o.Charset)
+	res.Invalid = d.inv
+	e := newEditor(o, d)
+	wk, prose := collect(d.text, &o.Scanner, o.SkipElements)
+	if o.To == rewrite.Link {
+		for i := range prose {
+			res.Matches++
+			e.linkify(wk, &prose[i])
+		}
+	} else {
+		di := 0
+		for i := 0; i <= len(prose); i++ {
+			next := len(d.text) + 1
+			if i < len(prose) {
+				next = prose[i].start
+			}
+			for ; di < len(wk.dests) && wk.dests[di].start < next; di++ {
+				res.Matches++
+				e.dest(&wk.dests[di])
+			}
+			if i < len(prose) {
+				res.Matches++
+				e.prose(&prose[i])
+			}
+		}
+	}
+	res.Failed = e.failed
+	return e.write(w, res)
+}
+
+// editor computes the edits of one document and writes them.
+type editor struct {
+	o      *rewrite.Options
+	d      *document
+	conv   iri.Converter // prose
+	plain  iri.Converter // destinations: no bidi marks
+	links  linker
+	edits  []edit
+	failed int64
+}
+
+func newEditor(o *rewrite.Options, d *document) *editor {
+	e := &editor{o: o, d: d}
+	e.conv = iri.Converter{Charset: d.cs, Bidi: o.Bidi}
+	if d.cs.IsUCS() {
+		e.conv.Charset = nil
+	}
+	e.plain = e.conv
+	e.plain.Bidi = iri.BidiNone
+	e.links = linker{o: o, conv: e.plain}
+	return e
+}
+
+// fail reports an IRI that cannot be converted.
+func (e *editor) fail(start, end int, text string, err error) {
+	e.failed++
+	if e.o.OnError != nil {
+		s := e.d.source(start)
+		e.o.OnError(&rewrite.ConvertError{Offset: s, Length: e.d.source(end) - s, Text: text, Err: err})
+	}
+}
+
+// convert returns the form Options.To asks for of m, with the scheme the
+// scanner added to a scheme-less match taken off again.
+func (e *editor) convert(conv *iri.Converter, m *scanner.Match) (string, error) {
+	target := m.Target()
+	var s string
+	var err error
+	switch {
+	case e.o.To == rewrite.URI && m.Kind == scanner.KindEmail:
+		// An address is not a URI: its domain gets A-labels, its local
+		// part stays UTF-8 (RFC 6531).
+		return iri.AddressToASCII(m.IRI)
+	case e.o.To == rewrite.URI:
+		s, err = conv.ToURI(target)
+	case e.o.To == rewrite.IRI:
+		s, err = conv.ToIRI(target)
+	default:
+		s, err = conv.Display(target)
+	}
+	if err != nil {
+		return "", err
+	}
+	return trimAdded(m.Kind, s), nil
+}
+
+// prose rewrites a bare IRI of prose.
+func (e *editor) prose(p *proseMatch) {
+	if !utf8.ValidString(p.m.IRI) {
+		return
+	}
+	s, err := e.convert(&e.conv, &p.m)
+	if err != nil {
+		e.fail(p.start, p.end, string(e.d.text[p.start:p.end]), err)
+		return
+	}
+	if s == p.m.IRI {
+		return // keep the bytes as written, escapes and references too
+	}
+	prev, next := runeBefore(e.d.text, p.start), runeAfter(e.d.text, p.end)
+	e.add(p.start, p.end, escapeProse(s, prev, next))
+}
+
+// dest rewrites a destination or an autolink.
+func (e *editor) dest(x *dest) {
+	m := e.d.destMatch(x)
+	if !utf8.ValidString(m.IRI) || m.IRI == "" {
+		return
+	}
+	end := x.start + len(x.raw)
+	s, err := e.convert(&e.plain, &m.Match)
+	if err != nil {
+		e.fail(x.start, end, m.Text, err)
+		return
+	}
+	if s == m.IRI {
+		return
+	}
+	switch {
+	case x.kind == AutoLink && x.email:
+		if !isAutolinkEmail(s) {
+			return // an autolink holds only an ASCII address: left as it is
+		}
+	case x.kind == AutoLink:
+		if strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == '<' || r == '>' || r == 0x7f }) {
+			return
+		}
+	default:
+		s = escapeDest(s, x.bracketed)
+	}
+	e.add(x.start, end, s)
+}
+
+// linkify makes a prose IRI a Markdown link.
+func (e *editor) linkify(w *walker, p *proseMatch) {
+	l, ok, err := e.links.link(&p.m)
+	if err != nil {
+		e.fail(p.start, p.end, string(e.d.text[p.start:p.end]), err)
+		return
+	}
+	if !ok {
+		return
+	}
+	start := p.start
+	var b strings.Builder
+	if start > 0 && e.d.text[start-1] == '!' && !escapedAt(e.d.text, start-1) {
+		// "![" would start an image: the "!" is escaped, which reads the same.
+		start--
+		b.WriteString(`\!`)
+	}
+	b.WriteByte('[')
+	if l.text == "" {
+		b.WriteString(escapeLinkText(e.d.text[p.start:p.end]))
+	} else {
+		b.WriteString(escapeProse(l.text, '[', ']'))
+	}
+	b.WriteString("](")
+	b.WriteString(escapeDest(l.href, false))
+	b.WriteByte(')')
+	e.add(start, p.end, b.String())
+}
+
+func (e *editor) add(start, end int, s string) {
+	if s == string(e.d.text[start:end]) {
+		return
+	}
+	e.edits = append(e.edits, edit{start, end, s})
+}
+
+// write writes the document with its edits, each encoded in the
+// document's charset.
+func (e *editor) write(w io.Writer, res rewrite.Result) (rewrite.Result, error) {
+	d := e.d
+	slices.SortFunc(e.edits, func(a, b edit) int { return a.start - b.start })
+	var out []byte
+	var enc []byte
+	done := int64(0)
+	fb := charset.FallbackPercent
+	if e.o.StrictCharset {
+		fb = charset.FallbackError
+	}
+	for _, x := range e.edits {
+		s, t := d.source(x.start), d.source(x.end)
+		if s < done {
+			continue // cannot happen: edits do not overlap
+		}
+		enc = enc[:0]
+		var pre, suf []byte
+		if d.m != nil {
+			pre, suf = d.m.Bracket(int64(x.start), int64(x.end))
+		}
+		enc = append(enc, pre...)
+		str := x.s
+		if fb == charset.FallbackPercent && !d.cs.IsUCS() && e.o.To == rewrite.Display {
+			if _, err := d.cs.Encode(nil, str, charset.FallbackError); err != nil {
+				str = iri.StripBidi(str) // marks the charset lacks are left out
+			}
+		}
+		var err error
+		enc, err = d.cs.Encode(enc, str, fb)
+		if err != nil {
+			return res, &rewrite.Error{Offset: s, Err: err}
+		}
+		enc = append(enc, suf...)
+		if string(enc) == string(d.src[s:t]) {
+			continue
+		}
+		if e.o.OnEdit != nil {
+			e.o.OnEdit(rewrite.Edit{Offset: s, Length: t - s, New: enc})
+		}
+		out = append(out, d.src[done:s]...)
+		out = append(out, enc...)
+		done = t
+		res.Edits++
+	}
+	out = append(out, d.src[done:]...)
+	n, err := w.Write(out)
+	res.Written = int64(n)
+	if err != nil {
+		return res, &rewrite.Error{Offset: int64(len(d.src)), Err: err}
+	}
+	return res, nil
+}
+
+// A link is what Linkify makes of a prose IRI.
+type link struct {
+	href string // the destination
+	text string // the link text; "" keeps the IRI as written
+}
+
+// linker decides the links of Linkify and of Extension: both make every
+// link through link, so that a policy (schemes, hosts, a template for the
+// href, shortened text) has one place to go.
+type linker struct {
+	o    *rewrite.Options
+	conv iri.Converter
+}
+
+// link returns the link for the prose match m; ok is false when m stays
+// text.
+func (l *linker) link(m *scanner.Match) (lk link, ok bool, err error) {
+	if !utf8.ValidString(m.IRI) {
+		return link{}, false, nil
+	}
+	uri, err := l.conv.ToURI(m.Target())
+	if err != nil {
+		return link{}, false, err
+	}
+	return link{href: uri}, true, nil
+}
+
+// trimAdded removes the scheme the scanner adds to a scheme-less match
+// (http:// for www. and bare domains, mailto: for an e-mail address), also
+// after the bidi wrapper of a display form and in its marked form.
+func trimAdded(k scanner.Kind, s string) string {
+	var plain, marked string
+	switch k {
+	case scanner.KindWWW, scanner.KindFuzzy:
+		plain, marked = "http://", "http\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+	case scanner.KindEmail:
+		plain, marked = "mailto:", "mailto\u200e:\u200e"
+	default:
+		return s
+	}
+	var lead string
+	for _, w := range []string{"\u2066", "\u202a"} {
+		if t, ok := strings.CutPrefix(s, w); ok {
+			lead, s = w, t
+		}
+	}
+	if t, ok := strings.CutPrefix(s, plain); ok {
+		return lead + t
+	}
+	if t, ok := strings.CutPrefix(s, marked); ok {
+		return lead + t
+	}
+	return lead + s
+}
+
+// escapedAt reports whether the byte at i is backslash-escaped.
+func escapedAt(b []byte, i int) bool {
+	n := 0
+	for j := i - 1; j >= 0 && b[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+func runeBefore(b []byte, i int) rune {
+	if i == 0 {
+		return '\n'
+	}
+	r, _ := utf8.DecodeLastRune(b[:i])
+	return r
+}
+
+func runeAfter(b []byte, i int) rune {
+	if i >= len(b) {
+		return '\n'
+	}
+	r, _ := utf8.DecodeRune(b[i:])
+	return r
+}
+
+// isWord reports whether r is neither white space nor punctuation in the
+// sense of CommonMark's flanking rules (Section 6.2).
+func isWord(r rune) bool {
+	return !unicode.IsSpace(r) && !util.IsPunctRune(r) && r != utf8.RuneError
+}
+
+// escapeProse escapes s to stand in prose between the characters prev and
+// next and read as it is: every character Markdown could take for markup
+// gets a backslash. An "_" between two letters or digits cannot be
+// emphasis (CommonMark's flanking rules) and stays as it is.
+func escapeProse(s string, prev, next rune) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '\\', '`', '*', '~', '[', ']', '<', '>', '|':
+			b.WriteByte('\\')
+		case '_':
+			p, q := prev, next
+			if i > 0 {
+				p, _ = utf8.DecodeLastRuneInString(s[:i])
+			}
+			if i+n < len(s) {
+				q, _ = utf8.DecodeRuneInString(s[i+n:])
+			}
+			if !isWord(p) || !isWord(q) {
+				b.WriteByte('\\')
+			}
+		case '&':
+			if _, k := reference([]byte(s[i:min(len(s), i+40)])); k > 0 {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteString(s[i : i+n])
+		i += n
+	}
+	return b.String()
+}
+
+// escapeLinkText returns the source text t of a prose IRI escaped to be
+// the text of a link, [t], so that it reads as it did: its escapes and
+// references stay, brackets and the characters of emphasis get a
+// backslash, and a lone backslash becomes an escaped one.
+func escapeLinkText(t []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(t); {
+		c := t[i]
+		switch {
+		case c == '\\' && i+1 < len(t) && util.IsPunct(t[i+1]):
+			b.Write(t[i : i+2])
+			i += 2
+			continue
+		case c == '\\', c == '[', c == ']', c == '*', c == '~', c == '`', c == '<':
+			b.WriteByte('\\')
+		case c == '_':
+			if !isWord(runeBefore(t, i)) || !isWord(runeAfter(t, i+1)) || i == 0 || i == len(t)-1 {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+// escapeDest escapes s to be a link destination, <…> if bracketed: a
+// backslash and what would end the destination (white space and controls
+// percent-encoded, unbalanced parentheses or angle brackets escaped), and a
+// "&" that would start a character reference.
+func escapeDest(s string, bracketed bool) string {
+	parens := false // escape every parenthesis
+	if !bracketed {
+		depth := 0
+		for i := 0; i < len(s) && !parens; i++ {
+			switch s[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				parens = depth < 0
+			}
+		}
+		parens = parens || depth != 0
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c <= ' ' || c == 0x7f:
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		case c == '\\':
+			b.WriteByte('\\')
+		case bracketed && (c == '<' || c == '>'):
+			b.WriteByte('\\')
+		case !bracketed && i == 0 && c == '<':
+			b.WriteByte('\\')
+		case parens && (c == '(' || c == ')'):
+			b.WriteByte('\\')
+		case c == '&':
+			if _, k := reference([]byte(s[i:min(len(s), i+40)])); k > 0 {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// isAutolinkEmail reports whether s is an e-mail address CommonMark takes
+// for an autolink (Section 6.5): ASCII only.
+func isAutolinkEmail(s string) bool {
+	at := strings.IndexByte(s, '@')
+	if at <= 0 || at == len(s)-1 {
+		return false
+	}
+	for i := 0; i < at; i++ {
+		c := s[i]
+		if !(isASCIILetter(c) || c >= '0' && c <= '9' || strings.IndexByte(".!#$%&'*+/=?^_`{|}~-", c) >= 0) {
+			return false
+		}
+	}
+	for _, label := range strings.Split(s[at+1:], ".") {
+		if len(label) == 0 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !(isASCIILetter(c) || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
