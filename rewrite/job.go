@@ -45,7 +45,6 @@ type job struct {
 
 	conv     iri.Converter // URI/IRI/Display, Section 3.5 query charset
 	attrConv iri.Converter // Display in attribute values: no bidi marks
-	linkConv iri.Converter // the text of links
 
 	raw     bool   // UTF-8: the scanner reads the source bytes themselves
 	escape  bool   // Link of plain text: escape the text for HTML
@@ -83,25 +82,27 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	}
 	j.attrConv = j.conv
 	j.attrConv.Bidi = iri.BidiNone
-	j.linkConv = j.conv
-	j.linkConv.Bidi = iri.BidiMarks
 	j.escape = o.To == Link && o.Format == Text
 	j.dec, j.decBase, j.pending = j.dec[:0], 0, nil
 	j.srcDone, j.decDone = 0, 0
 	j.res, j.err = Result{}, nil
 	f := (*feed)(j)
+	so := o.Scanner
+	if o.To == Link && so.Schemes == nil {
+		so.Schemes = o.Links.ScannerSchemes()
+	}
 	if o.Format == HTML {
 		j.ms = scanner.NewHTMLScanner(f, &scanner.HTMLOptions{
-			Options: o.Scanner, SkipElements: o.SkipElements,
+			Options: so, SkipElements: o.SkipElements,
 			SkipText:       o.To != Link && !o.TextNodes,
 			SkipAttributes: o.To == Link,
 			LinkText:       o.To == Link,
 		})
-	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
+	} else if j.txt != nil && sameOptions(&j.txtOpts, &so) {
 		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
 		j.ms = j.txt
 	} else {
-		j.txt, j.txtOpts = scanner.NewScanner(f, &o.Scanner), o.Scanner
+		j.txt, j.txtOpts = scanner.NewScanner(f, &so), so
 		j.ms = j.txt
 	}
 }
@@ -216,21 +217,19 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		target = iri.PreprocessURL(target)
 	}
 	if j.o.To == Link {
-		uri, err := j.conv.ToURI(target)
-		if err != nil {
-			return false, err
-		}
-		text, err := j.linkText(target)
-		if err != nil {
+		lk, ok, err := j.o.Links.Anchor(m, &j.conv)
+		if err != nil || !ok {
 			return false, err
 		}
 		j.repl = append(j.repl, "<a"...)
-		j.repl = appendAttr(j.repl, "href", uri)
+		j.repl = appendAttr(j.repl, "href", lk.Href)
 		j.repl = appendAttr(j.repl, "target", j.o.Target)
 		j.repl = appendAttr(j.repl, "rel", j.o.Rel)
-		j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see linkText
+		j.repl = appendAttr(j.repl, "class", j.o.Links.Options().Class)
+		j.repl = appendAttr(j.repl, "title", lk.Title)
+		j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see Linkify
 		j.repl = append(j.repl, '>')
-		j.repl = appendEscaped(j.repl, trimAdded(m, text), 0)
+		j.repl = appendEscaped(j.repl, lk.Text, 0)
 		j.repl = append(j.repl, "</a>"...)
 		return true, nil
 	}
@@ -255,7 +254,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s = trimAdded(m, s)
+	s = trimAdded(m, s, "https")
 	if s == m.IRI {
 		return false, nil // keep the exact bytes, references and all
 	}

@@ -97,6 +97,8 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
 	fs.BoolVar(&o.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix and IPv4 addresses")
 	fs.IntVar(&o.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes")
+	var lf linkFlags
+	lf.add(fs, true)
 	srcs, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
@@ -104,6 +106,16 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		return usageError(stderr, "corpus", fmt.Sprintf(format, a...))
 	}
+	for _, name := range linkFlagNames {
+		if flagSet(fs, name) && *to != "linkify" {
+			return usageErr("--%s applies to --to linkify only", name)
+		}
+	}
+	links, msg := lf.linker()
+	if msg != "" {
+		return usageErr("%s", msg)
+	}
+	o.Links = links
 	form, ok := rewrite.ParseForm(*to)
 	switch {
 	case *to == "":

@@ -9,6 +9,7 @@ import (
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/internal/quote"
 	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
 	"github.com/iriscan/iriscan/scanner"
@@ -83,11 +84,17 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
+	var lf linkFlags
+	lf.add(fs, false)
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
 	}
-	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr}
+	l, msg := lf.linker()
+	if msg != "" {
+		return usageError(stderr, "extract", msg)
+	}
+	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen, Schemes: l.ScannerSchemes()}, policy: l, stderr: stderr}
 	switch *print {
 	case "json", "uri", "iri", "text":
 		x.print = *print
@@ -149,8 +156,9 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // extractor prints the matches of one or more files.
 type extractor struct {
 	opts     scanner.Options
-	detect   detect.Options // --format and --charset
-	print    string         // --print
+	policy   *rewrite.Linker // --schemes, --default-scheme, --hosts-allow, --hosts-deny
+	detect   detect.Options  // --format and --charset
+	print    string          // --print
 	file     string
 	part     string         // the MIME part path of a mail match
 	message  *int           // and the index of its message
@@ -270,6 +278,9 @@ func (x *extractor) scan(cr *charset.Reader, html bool, show string) (int, error
 	m := cr.Map()
 	for s.Scan() {
 		match := s.Match()
+		if !x.policy.Reports(&match) {
+			continue
+		}
 		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
@@ -343,7 +354,7 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 		File: x.file, Part: x.part, Message: x.message, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 	}
-	target := m.Target()
+	target := x.policy.Target(&m)
 	iri, err := x.conv.ToIRI(target)
 	if err != nil {
 		iri = target

@@ -66,9 +66,16 @@ func runLinkify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.addFlags(fs)
 	fs.StringVar(&c.opts.Target, "target", "", "the target attribute of the links, such as `_blank`")
 	fs.StringVar(&c.opts.Rel, "rel", "", "the rel attribute of the links, such as `noopener`")
+	var lf linkFlags
+	lf.add(fs, true)
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
 	}
+	l, msg := lf.linker()
+	if msg != "" {
+		return c.usageError(msg)
+	}
+	c.opts.Links = l
 	return c.run(files, stdout)
 }
