@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/scanner"
@@ -349,6 +350,9 @@ func parseHostPattern(s string) (hostPattern, error) {
 // A-labels, lower case, without a final dot; an IPv4 address as it is;
 // an IP literal as its canonical text in brackets.
 func hostKey(host string, kind iri.HostKind) (string, bool) {
+	if !utf8.ValidString(host) {
+		return "", false // IDNA would read each bad byte as U+FFFD
+	}
 	switch kind {
 	case iri.HostRegName:
 		a, err := iri.HostToASCII(trimFinalDot(host))

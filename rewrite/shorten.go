@@ -50,33 +50,34 @@ func StripScheme(text string) string {
 // right-to-left characters between two delimiters; invisible bidi marks
 // belong to the unit before them.
 type unit struct {
-	s     string
-	w     int  // user-perceived characters: clusters, marks not counted
-	delim byte // the ASCII delimiter the unit is, or 0
-	word  bool // part of a word: not a delimiter, not only marks
-	rtl   bool // holds a right-to-left (R or AL) character
+	start, end int  // the unit is text[start:end]; units tile the text
+	w          int  // user-perceived characters: clusters, marks not counted
+	delim      byte // the ASCII delimiter the unit is, or 0
+	word       bool // part of a word: not a delimiter, not only marks
+	rtl        bool // holds a right-to-left (R or AL) character
 }
 
 // units splits s into grapheme clusters, a percent-escape kept as one
 // unit, marks joined to the unit before them.
-func units(s string) []unit {
+func units(text string) []unit {
 	var us []unit
-	for len(s) > 0 {
+	for i := 0; i < len(text); {
+		s := text[i:]
 		k := grapheme.Next(s)
 		c := s[:k]
 		if onlyMarks(c) {
-			if len(us) > 0 {
-				us[len(us)-1].s += c
+			if n := len(us); n > 0 {
+				us[n-1].end += k
 			} else {
-				us = append(us, unit{s: c})
+				us = append(us, unit{start: i, end: i + k})
 			}
-			s = s[k:]
+			i += k
 			continue
 		}
-		u := unit{s: c, w: 1}
+		u := unit{start: i, end: i + k, w: 1}
 		if c == "%" && len(s) >= 3 && isHex(s[1]) && isHex(s[2]) &&
 			grapheme.Next(s[1:]) == 1 && grapheme.Next(s[2:]) == 1 {
-			u = unit{s: s[:3], w: 3, word: true}
+			u = unit{start: i, end: i + 3, w: 3, word: true}
 			k = 3
 		} else if len(c) == 1 && c[0] < utf8.RuneSelf && strings.IndexByte(delimiters, c[0]) >= 0 {
 			u.delim = c[0]
@@ -85,7 +86,7 @@ func units(s string) []unit {
 			u.rtl = hasRTL(c)
 		}
 		us = append(us, u)
-		s = s[k:]
+		i += k
 	}
 	return us
 }
@@ -134,9 +135,8 @@ func mergeRTL(us []unit) []unit {
 			j++
 		}
 		if j > i && rtl {
-			m := unit{word: true, rtl: true}
+			m := unit{start: us[i].start, end: us[j-1].end, word: true, rtl: true}
 			for _, u := range us[i:j] {
-				m.s += u.s
 				m.w += u.w
 			}
 			out = append(out, m)
@@ -160,12 +160,12 @@ func width(us []unit) int {
 	return n
 }
 
-func join(us []unit) string {
-	var b strings.Builder
-	for _, u := range us {
-		b.WriteString(u.s)
+// join returns the text of consecutive units.
+func join(text string, us []unit) string {
+	if len(us) == 0 {
+		return ""
 	}
-	return b.String()
+	return text[us[0].start:us[len(us)-1].end]
 }
 
 // Shorten returns link text of at most n user-perceived characters
@@ -176,7 +176,8 @@ func join(us []unit) string {
 //   - text of n characters or fewer is returned as it is;
 //   - "scheme://" is dropped first;
 //   - the host (with any userinfo and port) is always kept whole; when it
-//     alone has n characters or more, the text is the host and "…";
+//     alone has n characters or more, the text is the host and "…" (the
+//     host alone when nothing follows it);
 //   - otherwise the path, query and fragment are cut in the middle, the
 //     missing part shown as "…", never inside a grapheme cluster, a
 //     percent-escape "%XX" or a run of right-to-left characters.
@@ -193,7 +194,7 @@ func Shorten(text string, n int) string {
 		return text
 	}
 	var host, rest []unit
-	if sEnd, hier := schemeEnd(us); hier {
+	if sEnd, hier := schemeEnd(text, us); hier {
 		// Drop "scheme://": the host says more in the same space.
 		host, rest = splitHost(us[sEnd:])
 	} else {
@@ -202,27 +203,30 @@ func Shorten(text string, n int) string {
 	}
 	hw, rw := width(host), width(rest)
 	if hw+rw <= n {
-		return join(host) + join(rest)
+		return join(text, host) + join(text, rest)
 	}
 	if hw >= n {
-		return join(host) + Ellipsis
+		if rw == 0 {
+			return join(text, host) // nothing left out: no "…"
+		}
+		return join(text, host) + Ellipsis
 	}
-	return join(host) + cutMiddle(mergeRTL(rest), n-hw-1)
+	return join(text, host) + cutMiddle(text, mergeRTL(rest), n-hw-1)
 }
 
 // schemeEnd returns the index of the first unit after "scheme:" and
 // whether "//" follows (the "//" then belongs to the scheme part), or 0
 // and false when the text does not start with a scheme.
-func schemeEnd(us []unit) (int, bool) {
+func schemeEnd(text string, us []unit) (int, bool) {
 	i := 0
 	for i < len(us) && us[i].w == 0 {
 		i++
 	}
 	start := i
-	for i < len(us) && us[i].w == 1 && len(us[i].s) >= 1 && isSchemeChar(us[i].s[0], i == start) && isSchemeUnit(us[i]) {
+	for i < len(us) && us[i].w == 1 && isSchemeChar(text[us[i].start], i == start) && isSchemeUnit(text, us[i]) {
 		i++
 	}
-	if i == start || i >= len(us) || us[i].delim != ':' || !isLetterByte(us[start].s[0]) {
+	if i == start || i >= len(us) || us[i].delim != ':' {
 		return 0, false
 	}
 	i++ // ':'
@@ -240,8 +244,8 @@ func isSchemeChar(c byte, first bool) bool {
 
 // isSchemeUnit reports whether u is one ASCII character (marks after it
 // allowed).
-func isSchemeUnit(u unit) bool {
-	return len(u.s) == 1 || onlyMarks(u.s[1:])
+func isSchemeUnit(text string, u unit) bool {
+	return onlyMarks(text[u.start+1 : u.end])
 }
 
 // splitHost splits what follows "scheme://" into the authority and the
@@ -281,7 +285,7 @@ func splitOpaque(us []unit, sEnd int) (host, rest []unit) {
 
 // cutMiddle returns rest with its middle replaced by "…", keeping at most
 // keep characters, half from each end.
-func cutMiddle(rest []unit, keep int) string {
+func cutMiddle(text string, rest []unit, keep int) string {
 	h := 0 // units kept at the start
 	hw := 0
 	for h < len(rest) && hw+rest[h].w <= (keep+1)/2 {
@@ -299,5 +303,5 @@ func cutMiddle(rest []unit, keep int) string {
 		hw += rest[h].w
 		h++
 	}
-	return join(rest[:h]) + Ellipsis + join(rest[t:])
+	return join(text, rest[:h]) + Ellipsis + join(text, rest[t:])
 }
