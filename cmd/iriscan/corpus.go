@@ -23,7 +23,7 @@ import (
 
 const corpusUsage = `Usage: iriscan corpus --to uri|iri|display|linkify --out DIR [--jobs N] [--shard I/N|auto] [--shards N]
                       [--files-from FILE|-] [--include GLOB] [--exclude GLOB] [--report FILE] [--force]
-                      [--warc-output all|conversions-only] SRC...
+                      [--warc-output all|conversions-only] [link policy flags] SRC...
 
 Converts every file under each SRC (a directory, walked recursively, or a
 file) into the tree DIR, which mirrors the input: SRC/a/b.txt becomes
@@ -61,6 +61,11 @@ sharing DIR; two runs of one shard may not.
 status (converted, done, skipped, failed, interrupted), reason, format,
 charset and the rule that chose it, bytes in and out, IRIs found and
 rewritten, errors with their byte offsets, milliseconds.
+
+With --to linkify, the link policy flags of iriscan linkify apply (--schemes,
+--default-scheme, --hosts-allow, --hosts-deny, --href-template, --class,
+--title, --shorten, --strip-scheme; docs/linkify.md); with another --to they
+are usage errors.
 
 On a terminal, a progress line is kept on standard error; the summary is
 printed at the end in any case.

@@ -16,7 +16,8 @@ import (
 )
 
 const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|mail] [--charset LABEL]
-                       [--fuzzy] [--max-length N] [FILE|DIR...]
+                       [--schemes LIST] [--default-scheme https|http] [--hosts-allow PATTERN,...]
+                       [--hosts-deny PATTERN,...] [--fuzzy] [--max-length N] [FILE|DIR...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-";
 the regular files below a DIR, hidden ones and symbolic links left out) and
@@ -26,9 +27,9 @@ object per match (JSON Lines) with:
   offset, length  the match in bytes of the input as given
   text            the match as written (UTF-8)
   iri             the IRI form: delimiters and wrapping whitespace removed,
-                  character references decoded, "http://" added to www. and
-                  bare domains and "mailto:" to e-mail addresses, converted
-                  per RFC 3987bis Section 3.7
+                  character references decoded, "https://" (--default-scheme)
+                  added to www. and bare domains and "mailto:" to e-mail
+                  addresses, converted per RFC 3987bis Section 3.7
   uri             the URI form (Section 3.6; an http(s) query of a legacy-charset
                   document is encoded in that charset, Section 3.5); absent
                   when there is an error
@@ -44,6 +45,13 @@ object per match (JSON Lines) with:
 
 --print uri, iri and text print one field per line instead, for shell
 pipelines (a match without a URI form prints nothing with --print uri).
+
+--schemes LIST (comma-separated) reports only IRIs with these schemes (a www.
+or bare-domain match has the --default-scheme, an e-mail address mailto);
+javascript:, vbscript: and data: are reported only when LIST names them. A
+relative reference in an HTML attribute has no scheme and is always
+reported. --hosts-allow and --hosts-deny PATTERN,... report only, or never,
+IRIs with these hosts, as for iriscan linkify (docs/linkify.md).
 
 The input is decoded from its charset: --charset, else a byte order mark,
 else for HTML the <meta charset> prescan, else UTF-8. --format auto reads a
