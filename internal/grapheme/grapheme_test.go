@@ -127,11 +127,14 @@ func FuzzNext(f *testing.F) {
 			if k <= 0 || k > len(rest) {
 				t.Fatalf("Next(%q) = %d", rest, k)
 			}
-			if k < len(rest) && !utf8.RuneStart(rest[k]) {
-				// Only an invalid byte may be followed by a continuation byte.
-				if r, size := utf8.DecodeLastRuneInString(rest[:k]); !(r == utf8.RuneError && size == 1) {
-					t.Fatalf("Next(%q) = %d splits a UTF-8 sequence", rest, k)
-				}
+			// k falls where a code point (or an invalid byte) ends.
+			p := 0
+			for p < k {
+				_, n := utf8.DecodeRuneInString(rest[p:])
+				p += n
+			}
+			if p != k {
+				t.Fatalf("Next(%q) = %d splits a UTF-8 sequence", rest, k)
 			}
 			rest = rest[k:]
 			n++
