@@ -21,6 +21,22 @@ where URI is the URI form of the IRI (RFC 3987bis Section 3.6, "&" written
 addresses keeping their shape (the href gets https:// or mailto:). The link of
 a right-to-left IRI gets dir="ltr", which keeps its components in order.
 
+  text   becomes an HTML fragment: "&", "<" and ">" are escaped, each IRI is
+         a link, and every other byte is copied as it was (line breaks too:
+         put the fragment in a <pre> or style it white-space: pre-wrap)
+  html   the IRIs of text nodes become links in place, except inside a,
+         script, style, textarea, title, code and pre; attributes and every
+         other byte are copied as they were
+  mail   the text and HTML parts of a message or an mbox, each in its own
+         charset (--charset does not apply)
+
+--format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
+or it starts like a message, as HTML when its name ends in .html, .htm or
+.xhtml or it starts like HTML, and as text otherwise. The output is in the
+input's charset: --charset, else a byte order mark, else for HTML the <meta
+charset> prescan, else UTF-8; a character the charset cannot represent
+becomes a character reference.
+
 Link policy (docs/linkify.md):
 
   --schemes LIST        link only these schemes (comma-separated); javascript:,
@@ -42,22 +58,6 @@ Link policy (docs/linkify.md):
   --strip-scheme        drop http:// and https:// from the link text
 
 A match the policy does not link stays text, as written.
-
-  text   becomes an HTML fragment: "&", "<" and ">" are escaped, each IRI is
-         a link, and every other byte is copied as it was (line breaks too:
-         put the fragment in a <pre> or style it white-space: pre-wrap)
-  html   the IRIs of text nodes become links in place, except inside a,
-         script, style, textarea, title, code and pre; attributes and every
-         other byte are copied as they were
-  mail   the text and HTML parts of a message or an mbox, each in its own
-         charset (--charset does not apply)
-
---format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
-or it starts like a message, as HTML when its name ends in .html, .htm or
-.xhtml or it starts like HTML, and as text otherwise. The output is in the
-input's charset: --charset, else a byte order mark, else for HTML the <meta
-charset> prescan, else UTF-8; a character the charset cannot represent
-becomes a character reference.
 
 An IRI that cannot be converted (a host that fails IDNA, say) is left as
 text, not linked, and reported on standard error as
