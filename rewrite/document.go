@@ -273,7 +273,14 @@ func trimAdded(m *scanner.Match, s, scheme string) string {
 	var plain, marked string
 	switch m.Kind {
 	case scanner.KindWWW, scanner.KindFuzzy:
-		plain, marked = scheme+"://", scheme+"\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		switch scheme { // constants: no allocation per match
+		case "https":
+			plain, marked = "https://", "https\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		case "http":
+			plain, marked = "http://", "http\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		default:
+			plain, marked = scheme+"://", scheme+"\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		}
 	case scanner.KindEmail:
 		plain, marked = "mailto:", "mailto\u200e:\u200e"
 	default:

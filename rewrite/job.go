@@ -45,6 +45,7 @@ type job struct {
 
 	conv     iri.Converter // URI/IRI/Display, Section 3.5 query charset
 	attrConv iri.Converter // Display in attribute values: no bidi marks
+	linkConv iri.Converter // the text of links: BidiMarks
 
 	raw     bool   // UTF-8: the scanner reads the source bytes themselves
 	escape  bool   // Link of plain text: escape the text for HTML
@@ -82,6 +83,8 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	}
 	j.attrConv = j.conv
 	j.attrConv.Bidi = iri.BidiNone
+	j.linkConv = j.conv
+	j.linkConv.Bidi = iri.BidiMarks
 	j.escape = o.To == Link && o.Format == Text
 	j.dec, j.decBase, j.pending = j.dec[:0], 0, nil
 	j.srcDone, j.decDone = 0, 0
@@ -202,36 +205,22 @@ func (j *job) marksEncodable(s string) bool {
 // replacement puts in j.repl the UTF-8 text that replaces m, escaped for
 // where it stands, and reports whether it differs from the match.
 func (j *job) replacement(m *scanner.Match) (bool, error) {
-	target := m.Target()
 	j.repl = j.repl[:0]
-	if j.raw && !utf8.ValidString(target) {
+	if j.raw && !utf8.ValidString(m.IRI) {
 		// An attribute value with invalid UTF-8 (a match in text ends
 		// before it): what it means is unknown, so it stays.
 		return false, errInvalidUTF8
 	}
+	if j.o.To == Link {
+		return j.link(m)
+	}
+	target := m.Target()
 	if m.Kind == scanner.KindAttr {
 		// A browser reads an attribute URL after the URL parser's
 		// preprocessing (WHATWG URL): controls and spaces at the ends and
 		// every tab and newline removed, "\" as "/" for http(s), ws(s),
 		// ftp, file and relative references. Convert what it follows.
 		target = iri.PreprocessURL(target)
-	}
-	if j.o.To == Link {
-		lk, ok, err := j.o.Links.Anchor(m, &j.conv)
-		if err != nil || !ok {
-			return false, err
-		}
-		j.repl = append(j.repl, "<a"...)
-		j.repl = appendAttr(j.repl, "href", lk.Href)
-		j.repl = appendAttr(j.repl, "target", j.o.Target)
-		j.repl = appendAttr(j.repl, "rel", j.o.Rel)
-		j.repl = appendAttr(j.repl, "class", j.o.Links.Options().Class)
-		j.repl = appendAttr(j.repl, "title", lk.Title)
-		j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see Linkify
-		j.repl = append(j.repl, '>')
-		j.repl = appendEscaped(j.repl, lk.Text, 0)
-		j.repl = append(j.repl, "</a>"...)
-		return true, nil
 	}
 	conv := &j.conv
 	if m.Kind == scanner.KindAttr {
@@ -270,6 +259,25 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 	default:
 		j.repl = appendEscaped(j.repl, s, 0)
 	}
+	return true, nil
+}
+
+// link puts in j.repl the link the policy makes of m, if it makes one.
+func (j *job) link(m *scanner.Match) (bool, error) {
+	lk, ok, err := j.o.Links.anchor(m, &j.conv, &j.linkConv)
+	if err != nil || !ok {
+		return false, err
+	}
+	j.repl = append(j.repl, "<a"...)
+	j.repl = appendAttr(j.repl, "href", lk.Href)
+	j.repl = appendAttr(j.repl, "target", j.o.Target)
+	j.repl = appendAttr(j.repl, "rel", j.o.Rel)
+	j.repl = appendAttr(j.repl, "class", j.o.Links.Options().Class)
+	j.repl = appendAttr(j.repl, "title", lk.Title)
+	j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see Linkify
+	j.repl = append(j.repl, '>')
+	j.repl = appendEscaped(j.repl, lk.Text, 0)
+	j.repl = append(j.repl, "</a>"...)
 	return true, nil
 }
 

@@ -160,18 +160,18 @@ func isScriptScheme(s string) bool {
 // listed (and is not javascript, vbscript or data) and its host is
 // allowed.
 func (l *Linker) Links(m *scanner.Match) bool {
-	return l.accept(m, false)
+	return l.accept(m, l.Target(m), false)
 }
 
 // Reports reports whether the policy lets iriscan extract report m: as
 // Links, except that javascript:, vbscript: and data: are reported when
 // LinkOptions.Schemes names them.
 func (l *Linker) Reports(m *scanner.Match) bool {
-	return l.accept(m, true)
+	return l.accept(m, l.Target(m), true)
 }
 
-func (l *Linker) accept(m *scanner.Match, report bool) bool {
-	target := l.Target(m)
+// accept is Links (or with report, Reports) of m, whose target is given.
+func (l *Linker) accept(m *scanner.Match, target string, report bool) bool {
 	scheme := schemeOf(target)
 	switch {
 	case scheme == "":
@@ -217,16 +217,22 @@ func (l *Linker) accept(m *scanner.Match, report bool) bool {
 // keeping its shape (no scheme added), then without http:// or https:// if
 // StripScheme, then shortened to Shorten grapheme clusters.
 func (l *Linker) Anchor(m *scanner.Match, c *iri.Converter) (Anchor, bool, error) {
-	if !l.Links(m) {
+	dc := *c
+	dc.Bidi = iri.BidiMarks
+	return l.anchor(m, c, &dc)
+}
+
+// anchor is Anchor with the converter of the link text, dc (c with
+// BidiMarks), made by the caller: a Rewriter keeps one per document.
+func (l *Linker) anchor(m *scanner.Match, c, dc *iri.Converter) (Anchor, bool, error) {
+	target := l.Target(m)
+	if !l.accept(m, target, false) {
 		return Anchor{}, false, nil
 	}
-	target := l.Target(m)
 	uri, err := c.ToURI(target)
 	if err != nil {
 		return Anchor{}, false, err
 	}
-	dc := *c
-	dc.Bidi = iri.BidiMarks
 	d, err := dc.Display(target)
 	if err != nil {
 		return Anchor{}, false, err

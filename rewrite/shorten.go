@@ -60,7 +60,7 @@ type unit struct {
 // units splits s into grapheme clusters, a percent-escape kept as one
 // unit, marks joined to the unit before them.
 func units(text string) []unit {
-	var us []unit
+	us := make([]unit, 0, utf8.RuneCountInString(text))
 	for i := 0; i < len(text); {
 		s := text[i:]
 		k := grapheme.Next(s)
@@ -186,8 +186,8 @@ func join(text string, us []unit) string {
 // does the "scheme:" of a URI without an authority (urn:, tel:). n ≤ 0
 // leaves the text as it is.
 func Shorten(text string, n int) string {
-	if n <= 0 {
-		return text
+	if n <= 0 || utf8.RuneCountInString(text) <= n {
+		return text // no more clusters than code points
 	}
 	us := units(text)
 	if width(us) <= n {
