@@ -345,6 +345,10 @@ func parseHostPattern(s string) (hostPattern, error) {
 	if !ok {
 		return bad("not a valid host name (IDNA, Section 3.4)")
 	}
+	if strings.Contains(key, "*") {
+		// "＊" (U+FF0A) maps to "*".
+		return bad(`"*" stands only at the start, as "*.example.com"`)
+	}
 	if p.subdomains && u.HostKind != iri.HostRegName {
 		return bad("an IP address has no subdomains")
 	}
