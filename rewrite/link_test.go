@@ -207,7 +207,7 @@ func TestBadHostPatterns(t *testing.T) {
 		"", "*", "*.", "*.*", "*.*.example.com", "a.*.example.com", "*example.com", "example.*",
 		"example.com:80", "example.com:", "user@example.com", "example.com/path", "example.com?q",
 		"*.192.0.2.1", "*.[2001:db8::1]", "-bad-.example", "exa mple.com", "[::1", "ab--cd.example",
-		"example..com", "..", "http://example.com",
+		"example..com", "..", "http://example.com", "＊", "＊.example.com", "a\xffb.example",
 	} {
 		t.Run(p, func(t *testing.T) {
 			_, err := NewLinker(LinkOptions{HostsDeny: []string{"ok.example", p}})
