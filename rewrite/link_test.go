@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -214,7 +215,7 @@ func TestBadHostPatterns(t *testing.T) {
 			if err == nil {
 				t.Fatalf("pattern %q accepted", p)
 			}
-			if !errors.Is(err, ErrOptions) || !strings.Contains(err.Error(), `"`+p+`"`) {
+			if !errors.Is(err, ErrOptions) || !strings.Contains(err.Error(), strconv.Quote(p)) {
 				t.Errorf("error %q does not name %q", err, p)
 			}
 		})
