@@ -215,7 +215,7 @@ func (w *worker) convertErr(u *unit) error {
 	}
 	opts := rewrite.Options{
 		To: o.To, Charset: d.Charset, Scanner: o.Scanner, TextNodes: o.TextNodes,
-		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
+		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, Links: o.Links, OnError: onError,
 	}
 	w.res.Format = d.Format.String()
 	switch d.Format {
@@ -246,7 +246,7 @@ func (w *worker) convertErr(u *unit) error {
 		if d.Format == detect.Mail {
 			res, err = mail.Rewrite(w.bw, w.dec, mail.Options{
 				To: o.To, Scanner: o.Scanner, TextNodes: o.TextNodes,
-				Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: onError,
+				Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, Links: o.Links, OnError: onError,
 			})
 		} else if d.Format == detect.Markdown {
 			w.md.Options = opts

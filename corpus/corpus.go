@@ -62,6 +62,7 @@ type Options struct {
 	TextNodes   bool
 	Bidi        iri.BidiMode
 	Target, Rel string
+	Links       *rewrite.Linker // the link policy of rewrite.Link
 
 	// WARCOutput says what a WARC input becomes.
 	WARCOutput WARCOutput

@@ -322,7 +322,7 @@ func (w *worker) warcDocument(rec *warc.Record, block io.Reader) (string, error)
 	}
 	opts := rewrite.Options{
 		To: o.To, Charset: cs, Scanner: o.Scanner, TextNodes: o.TextNodes,
-		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel,
+		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, Links: o.Links,
 		OnError: func(e *rewrite.ConvertError) {
 			w.addRecordError(e.Offset, rec.ID(), fmt.Sprintf("%q left unchanged: %v", e.Text, e.Err))
 		},

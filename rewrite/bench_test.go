@@ -47,6 +47,21 @@ func BenchmarkEnglishProse(b *testing.B) {
 	b.Run("Scanner", func(b *testing.B) { benchScan(b, text) })
 	b.Run("URI", func(b *testing.B) { benchRewrite(b, text, &Options{To: URI, Format: Text}) })
 	b.Run("Link", func(b *testing.B) { benchRewrite(b, text, &Options{To: Link, Format: Text}) })
+	b.Run("LinkPolicy", func(b *testing.B) { benchRewrite(b, text, &Options{To: Link, Format: Text, Links: benchPolicy(b)}) })
+}
+
+// benchPolicy is a link policy that uses every rule: schemes, host lists,
+// an href template, a title and shortened text.
+func benchPolicy(b *testing.B) *Linker {
+	l, err := NewLinker(LinkOptions{
+		Schemes: []string{"http", "https", "mailto"}, HostsAllow: []string{"*.org", "*.com", "*.jp", "*.net"},
+		HostsDeny: []string{"*.evil.example"}, HrefTemplate: "https://out.example/?to={uri}",
+		Title: true, Shorten: 30, StripScheme: true,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return l
 }
 
 // BenchmarkJapaneseProse is BenchmarkEnglishProse on Japanese prose, where
@@ -56,6 +71,7 @@ func BenchmarkJapaneseProse(b *testing.B) {
 	b.Run("Scanner", func(b *testing.B) { benchScan(b, text) })
 	b.Run("URI", func(b *testing.B) { benchRewrite(b, text, &Options{To: URI, Format: Text}) })
 	b.Run("Link", func(b *testing.B) { benchRewrite(b, text, &Options{To: Link, Format: Text}) })
+	b.Run("LinkPolicy", func(b *testing.B) { benchRewrite(b, text, &Options{To: Link, Format: Text, Links: benchPolicy(b)}) })
 }
 
 // BenchmarkHTML compares HTML URI with x/net/html's tokenize-and-Raw pass

@@ -30,7 +30,8 @@ const (
 	// Link makes links (see Linkify): plain text becomes an HTML
 	// fragment, escaped, with each IRI wrapped in
 	// <a href="URI form">display form</a>; in HTML the IRIs of text nodes
-	// are wrapped in place.
+	// are wrapped in place. Options.Links says which IRIs are linked and
+	// how.
 	Link
 )
 
@@ -127,6 +128,12 @@ type Options struct {
 	// the links Link makes.
 	Target, Rel string
 
+	// Links is the link policy of Link (which matches become links, their
+	// href, text, class and title; see LinkOptions); nil is the zero
+	// policy. When it names schemes and Scanner.Schemes is nil, the
+	// scanner looks for those schemes.
+	Links *Linker
+
 	// OnError, if not nil, is called for each IRI that cannot be
 	// converted; the IRI is left as it was. The error is valid only
 	// during the call.
@@ -208,6 +215,22 @@ func Document(w io.Writer, r io.Reader, o Options) (Result, error) {
 
 // Linkify reads a document from r and writes it to w with its IRIs made
 // into links: Document with o.To set to Link.
+//
+// Each link is <a href="URI form" dir="ltr">text</a> (with the target,
+// rel, class and title attributes Options and Options.Links ask for), its
+// text the display form with the marks of the IURI draft (LRM around each
+// delimiter, so that the components of a right-to-left IRI stay in order)
+// but without the LRE/PDF wrapper.
+//
+// Every link gets dir="ltr", which isolates it from the paragraph (HTML's
+// dir attribute implies unicode-bidi: isolate) and sets its direction, as
+// Section 4.1 asks; the wrapper would only repeat it. An IRI without
+// right-to-left characters needs it too: in a right-to-left paragraph a
+// final delimiter ("https://example.org/docs/") would otherwise take the
+// paragraph's direction and be shown at the IRI's left. The marks are still
+// needed: within the isolate, a "/" between two right-to-left path segments
+// would join them into one right-to-left run, shown in reverse order
+// (TestBrowserBidiLinks checks both in Chromium).
 func Linkify(w io.Writer, r io.Reader, o Options) (Result, error) {
 	o.To = Link
 	return Document(w, r, o)
@@ -248,42 +271,22 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (Result, error) {
 	return res, err
 }
 
-// linkText returns the text of a link to the IRI target: its display form
-// with the marks of the IURI draft (LRM around each delimiter, so that the
-// components of a right-to-left IRI stay in order) but without the LRE/PDF
-// wrapper.
-//
-// Every link gets dir="ltr", which isolates it from the paragraph (HTML's
-// dir attribute implies unicode-bidi: isolate) and sets its direction, as
-// Section 4.1 asks; the wrapper would only repeat it. An IRI without
-// right-to-left characters needs it too: in a right-to-left paragraph a
-// final delimiter ("https://example.org/docs/") would otherwise take the
-// paragraph's direction and be shown at the IRI's left. The marks are still
-// needed: within the isolate, a "/" between two right-to-left path segments
-// would join them into one right-to-left run, shown in reverse order
-// (TestBrowserBidiLinks checks both in Chromium).
-func (j *job) linkText(target string) (string, error) {
-	d, err := j.linkConv.Display(target)
-	if err != nil {
-		return "", err
-	}
-	if t, ok := strings.CutPrefix(d, "\u202A"); ok {
-		if t, ok := strings.CutSuffix(t, "\u202C"); ok {
-			return t, nil
-		}
-	}
-	return d, nil
-}
-
 // trimAdded removes from a converted target the scheme the scanner added to
-// a scheme-less match (http:// for www. and bare domains, mailto: for an
+// a scheme-less match (scheme:// for www. and bare domains, mailto: for an
 // e-mail address), so that the rewritten text keeps the shape it had.
 // The prefix may be in the marked form of a link's text.
-func trimAdded(m *scanner.Match, s string) string {
+func trimAdded(m *scanner.Match, s, scheme string) string {
 	var plain, marked string
 	switch m.Kind {
 	case scanner.KindWWW, scanner.KindFuzzy:
-		plain, marked = "http://", "http\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		switch scheme { // constants: no allocation per match
+		case "https":
+			plain, marked = "https://", "https\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		case "http":
+			plain, marked = "http://", "http\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		default:
+			plain, marked = scheme+"://", scheme+"\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		}
 	case scanner.KindEmail:
 		plain, marked = "mailto:", "mailto\u200e:\u200e"
 	default:

@@ -26,7 +26,7 @@ func Example() {
 	// Output:
 	// Docs: http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC & www.xn--r8jz45g.jp
 	// 2 IRIs, 2 edits
-	// Docs: <a href="http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC" dir="ltr">http://例え.テスト/資料?q=東京</a> &amp; <a href="http://www.xn--r8jz45g.jp" dir="ltr">www.例え.jp</a>
+	// Docs: <a href="http://xn--r8jz45g.xn--zckzah/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC" dir="ltr">http://例え.テスト/資料?q=東京</a> &amp; <a href="https://www.xn--r8jz45g.jp" dir="ltr">www.例え.jp</a>
 }
 
 // In HTML, the values of URL-valued attributes are rewritten in their own
@@ -50,7 +50,7 @@ func ExampleLinkify() {
 		fmt.Println(err)
 	}
 	// Output:
-	// <p>See <a href="http://www.example.org/ja/%E8%B3%87%E6%96%99" rel="nofollow" dir="ltr">www.example.org/ja/資料</a> or <a href="/x">http://a.example/</a>.</p><pre>http://b.example/</pre>
+	// <p>See <a href="https://www.example.org/ja/%E8%B3%87%E6%96%99" rel="nofollow" dir="ltr">www.example.org/ja/資料</a> or <a href="/x">http://a.example/</a>.</p><pre>http://b.example/</pre>
 }
 
 // A Rewriter keeps its buffers from one document to the next; OnError

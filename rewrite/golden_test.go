@@ -110,7 +110,7 @@ var ucsTextWant = map[Form][]string{
 	URI:     {uriJaU8, "www.xn--r8jz45g.jp", "info@xn--r8jz45g.jp", uriDu, uriMuU8, uriAr, badJa},
 	IRI:     {iriJa, "www.例え.jp", "info@例え.jp", iriDu, iriMu, iriAr, badJa},
 	Display: {iriJa, "www.例え.jp", "info@例え.jp", iriDu, iriMu, dispAr, badJa},
-	Link: {a(uriJaU8, iriJa), a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
+	Link: {a(uriJaU8, iriJa), a("https://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
 		a(uriDu, iriDu), a(uriMuU8, iriMu), a(uriAr, linkAr), badJa},
 }
 
@@ -140,7 +140,7 @@ var ucsHTMLWant = map[Form][]string{
 	Display: append(slices.Clone(ucsHTMLSlots[:3]), append([]string{iriDu, badJa, iriAr}, htmlKeepText...)...),
 	Link: append(slices.Clone(ucsHTMLSlots[:6]),
 		a("http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99?a=1&amp;b=2", "http://例え.jp/資料?a=1&amp;b=2"),
-		a("http://www.xn--r8jz45g.jp", "www.例え.jp")),
+		a("https://www.xn--r8jz45g.jp", "www.例え.jp")),
 }
 
 func ucsDocs(cs string) []goldenDoc {
@@ -182,7 +182,7 @@ var goldenDocs = slices.Concat(
 				// The bidi marks are not in Shift_JIS: left out.
 				Display: {iriJa, "www.例え.jp", "info@例え.jp", uriDu, "http://example.com/%D9%85%D8%B5%D8%B1", badJa},
 				// A link is HTML: characters Shift_JIS lacks are references.
-				Link: {a(uriJaSJ, iriJa), a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
+				Link: {a(uriJaSJ, iriJa), a("https://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"),
 					a(uriDu, "http://www.example.org/D&#xFC;rst"),
 					a("http://example.com/%D9%85%D8%B5%D8%B1", "http&#x200E;:&#x200E;&#x200E;/&#x200E;&#x200E;/&#x200E;example.com&#x200E;/&#x200E;&#x645;&#x635;&#x631;"),
 					badJa},
@@ -203,7 +203,7 @@ var goldenDocs = slices.Concat(
 				Display: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/&#x645;&#x635;&#x631;", "http://例え.jp/画像.png",
 					"http://www.example.org/D&#xFC;rst", badJa, "http://例え.jp/資料", "www.例え.jp"},
 				Link: {"http://例え.テスト/資料?q=東京&amp;x=1#節", "http://example.com/%D9%85%D8%B5%D8%B1", "http://例え.jp/画像.png", uriDu, badJa,
-					a("http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99", "http://例え.jp/資料"), a("http://www.xn--r8jz45g.jp", "www.例え.jp")},
+					a("http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99", "http://例え.jp/資料"), a("https://www.xn--r8jz45g.jp", "www.例え.jp")},
 			},
 		},
 		{
@@ -243,7 +243,7 @@ var goldenDocs = slices.Concat(
 				IRI:     {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, iriAr, badJa},
 				Display: {"http://例え.テスト/资料?q=北京#节", "www.例え.jp", "info@例え.jp", iriDu, dispAr, badJa},
 				Link: {a("http://xn--r8jz45g.xn--zckzah/%E8%B5%84%E6%96%99?q=%B1%B1%BE%A9#%E8%8A%82", "http://例え.テスト/资料?q=北京#节"),
-					a("http://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"), a(uriDu, iriDu), a(uriAr, linkAr), badJa},
+					a("https://www.xn--r8jz45g.jp", "www.例え.jp"), a("mailto:info@xn--r8jz45g.jp", "info@例え.jp"), a(uriDu, iriDu), a(uriAr, linkAr), badJa},
 			},
 		},
 		{
@@ -265,7 +265,7 @@ var goldenDocs = slices.Concat(
 				URI:     {uriMu125, "www.xn--bcher-kva.de", "info@xn--bcher-kva.de", uriDu, "http://example.com/%E6%97%A5", badDe},
 				IRI:     {iriMu, "www.bücher.de", "info@bücher.de", iriDu, "http://example.com/%E6%97%A5", badDe},
 				Display: {iriMu, "www.bücher.de", "info@bücher.de", iriDu, "http://example.com/%E6%97%A5", badDe},
-				Link: {a(uriMu125, iriMu), a("http://www.xn--bcher-kva.de", "www.bücher.de"), a("mailto:info@xn--bcher-kva.de", "info@bücher.de"),
+				Link: {a(uriMu125, iriMu), a("https://www.xn--bcher-kva.de", "www.bücher.de"), a("mailto:info@xn--bcher-kva.de", "info@bücher.de"),
 					a(uriDu, iriDu), a("http://example.com/%E6%97%A5", "http://example.com/&#x65E5;"), badDe},
 			},
 		},
@@ -279,7 +279,7 @@ var goldenDocs = slices.Concat(
 				IRI:     {"https://münchen.de/straße?x=ü&amp;y=1", iriDu, "http://example.com/&#x65E5;", badDe, "https://münchen.de/", "www.bücher.de"},
 				Display: {"https://münchen.de/straße?x=ü&amp;y=1", iriDu, "http://example.com/&#x65E5;", badDe, "https://münchen.de/", "www.bücher.de"},
 				Link: {"https://münchen.de/straße?x=ü&amp;y=1", uriDu, "http://example.com/%E6%97%A5", badDe,
-					a("https://xn--mnchen-3ya.de/", "https://münchen.de/"), a("http://www.xn--bcher-kva.de", "www.bücher.de")},
+					a("https://xn--mnchen-3ya.de/", "https://münchen.de/"), a("https://www.xn--bcher-kva.de", "www.bücher.de")},
 			},
 		},
 	},

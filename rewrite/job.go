@@ -47,7 +47,7 @@ type job struct {
 
 	conv     iri.Converter // URI/IRI/Display, Section 3.5 query charset
 	attrConv iri.Converter // Display in attribute values: no bidi marks
-	linkConv iri.Converter // the text of links
+	linkConv iri.Converter // the text of links: BidiMarks
 
 	raw     bool   // UTF-8: the scanner reads the source bytes themselves
 	escape  bool   // Link of plain text: escape the text for HTML
@@ -94,9 +94,13 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	j.srcDone, j.decDone = 0, 0
 	j.res, j.err = Result{}, nil
 	f := (*feed)(j)
+	so := o.Scanner
+	if o.To == Link && so.Schemes == nil {
+		so.Schemes = o.Links.ScannerSchemes()
+	}
 	if o.Format == HTML {
 		j.ms = scanner.NewHTMLScanner(f, &scanner.HTMLOptions{
-			Options: o.Scanner, SkipElements: o.SkipElements,
+			Options: so, SkipElements: o.SkipElements,
 			SkipText:       o.To != Link && !o.TextNodes,
 			SkipAttributes: o.To == Link,
 			LinkText:       o.To == Link,
@@ -108,11 +112,11 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 			j.css, j.cssMax = scanner.NewCSSScanner(f, &o.Scanner), o.Scanner.MaxLength
 		}
 		j.ms = j.css
-	} else if j.txt != nil && sameOptions(&j.txtOpts, &o.Scanner) {
+	} else if j.txt != nil && sameOptions(&j.txtOpts, &so) {
 		j.txt.Reset(f) // keeps its window: mail rewrites many small parts
 		j.ms = j.txt
 	} else {
-		j.txt, j.txtOpts = scanner.NewScanner(f, &o.Scanner), o.Scanner
+		j.txt, j.txtOpts = scanner.NewScanner(f, &so), so
 		j.ms = j.txt
 	}
 }
@@ -224,31 +228,15 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		// before it): what it means is unknown, so it stays.
 		return false, errInvalidUTF8
 	}
+	if j.o.To == Link {
+		return j.link(m)
+	}
 	if m.Kind == scanner.KindAttr || m.Kind == scanner.KindCSS {
 		// A browser reads an attribute or CSS URL after the URL parser's
 		// preprocessing (WHATWG URL): controls and spaces at the ends and
 		// every tab and newline removed, "\" as "/" for http(s), ws(s),
 		// ftp, file and relative references. Convert what it follows.
 		target = iri.PreprocessURL(target)
-	}
-	if j.o.To == Link {
-		uri, err := j.conv.ToURI(target)
-		if err != nil {
-			return false, err
-		}
-		text, err := j.linkText(target)
-		if err != nil {
-			return false, err
-		}
-		j.repl = append(j.repl, "<a"...)
-		j.repl = appendAttr(j.repl, "href", uri)
-		j.repl = appendAttr(j.repl, "target", j.o.Target)
-		j.repl = appendAttr(j.repl, "rel", j.o.Rel)
-		j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see linkText
-		j.repl = append(j.repl, '>')
-		j.repl = appendEscaped(j.repl, trimAdded(m, text), 0)
-		j.repl = append(j.repl, "</a>"...)
-		return true, nil
 	}
 	conv := &j.conv
 	if m.Kind == scanner.KindAttr || m.Kind == scanner.KindCSS {
@@ -271,7 +259,7 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s = trimAdded(m, s)
+	s = trimAdded(m, s, "https")
 	if s == m.IRI {
 		return false, nil // keep the exact bytes, references and all
 	}
@@ -303,6 +291,25 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 	default:
 		j.repl = appendEscaped(j.repl, s, 0)
 	}
+	return true, nil
+}
+
+// link puts in j.repl the link the policy makes of m, if it makes one.
+func (j *job) link(m *scanner.Match) (bool, error) {
+	lk, ok, err := j.o.Links.anchor(m, &j.conv, &j.linkConv)
+	if err != nil || !ok {
+		return false, err
+	}
+	j.repl = append(j.repl, "<a"...)
+	j.repl = appendAttr(j.repl, "href", lk.Href)
+	j.repl = appendAttr(j.repl, "target", j.o.Target)
+	j.repl = appendAttr(j.repl, "rel", j.o.Rel)
+	j.repl = appendAttr(j.repl, "class", j.o.Links.Options().Class)
+	j.repl = appendAttr(j.repl, "title", lk.Title)
+	j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see Linkify
+	j.repl = append(j.repl, '>')
+	j.repl = appendEscaped(j.repl, lk.Text, 0)
+	j.repl = append(j.repl, "</a>"...)
 	return true, nil
 }
 

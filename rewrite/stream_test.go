@@ -98,7 +98,7 @@ func TestBigDocument(t *testing.T) {
 		every  int
 	}{
 		{"utf-8 uri", nil, URI, "本文の文章です。Some words of text. ", iriJa, uriJaU8, 3000},
-		{"utf-8 linkify", nil, Link, "Words & text. ", "www.例え.jp", a("http://www.xn--r8jz45g.jp", "www.例え.jp"), 5000},
+		{"utf-8 linkify", nil, Link, "Words & text. ", "www.例え.jp", a("https://www.xn--r8jz45g.jp", "www.例え.jp"), 5000},
 		{"shift_jis iri", sjis, IRI, "Words of text, more words. ", "http://xn--r8jz45g.jp/", "http://例え.jp/", 7000},
 	} {
 		t.Run(c.name, func(t *testing.T) {

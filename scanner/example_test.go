@@ -30,7 +30,7 @@ func ExampleFind() {
 		fmt.Println(m.Kind, m.Text, m.Target())
 	}
 	// Output:
-	// fuzzy en.wikipedia.org/wiki/Go_(programming_language) http://en.wikipedia.org/wiki/Go_(programming_language)
+	// fuzzy en.wikipedia.org/wiki/Go_(programming_language) https://en.wikipedia.org/wiki/Go_(programming_language)
 }
 
 func ExampleHTMLScanner() {

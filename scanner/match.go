@@ -10,12 +10,12 @@ const (
 	// "https://example.com/" or "mailto:a@example.com".
 	KindScheme Kind = iota + 1
 	// KindWWW is a scheme-less IRI starting with "www.". Its target gets
-	// "http://".
+	// "https://".
 	KindWWW
 	// KindEmail is an e-mail address. Its target gets "mailto:".
 	KindEmail
 	// KindFuzzy is a bare domain with a known public suffix, found only in
-	// fuzzy mode. Its target gets "http://".
+	// fuzzy mode. Its target gets "https://".
 	KindFuzzy
 	// KindAttr is the value of a URL-valued HTML attribute.
 	KindAttr
@@ -77,14 +77,18 @@ type Match struct {
 	CSS byte
 }
 
-// Target returns the IRI the match points to: IRI with "http://" added for
+// Target returns the IRI the match points to: IRI with "https://" added for
 // KindWWW and KindFuzzy and "mailto:" for KindEmail, IRI itself otherwise
 // (an attribute value may be a relative reference). Its URI form is
-// rewrite.ToURI(m.Target()).
-func (m *Match) Target() string {
+// iri.ToURI(m.Target()). TargetScheme adds another scheme.
+func (m *Match) Target() string { return m.TargetScheme("https") }
+
+// TargetScheme is Target with scheme (such as "http") added to KindWWW and
+// KindFuzzy matches instead of https.
+func (m *Match) TargetScheme(scheme string) string {
 	switch m.Kind {
 	case KindWWW, KindFuzzy:
-		return "http://" + m.IRI
+		return scheme + "://" + m.IRI
 	case KindEmail:
 		return "mailto:" + m.IRI
 	}

@@ -34,6 +34,25 @@ var DefaultSchemes = func() []Scheme {
 	return list
 }()
 
+// SchemesNamed returns the schemes named in names (any letter case) for
+// Options.Schemes: a registered scheme is hierarchical or not as in
+// DefaultSchemes; javascript, vbscript and data, which DefaultSchemes leaves
+// out, and any unregistered name are non-hierarchical, so that
+// "javascript:alert(1)" and "data:text/plain,x" are found when named. A name
+// that is not a valid scheme name (RFC 3986 Section 3.1) is left out.
+func SchemesNamed(names ...string) []Scheme {
+	list := make([]Scheme, 0, len(names))
+	for _, n := range names {
+		n = strings.ToLower(n)
+		if n == "" || !validSchemeName(n) {
+			continue
+		}
+		_, registered := defaultSchemeTable().schemes[n]
+		list = append(list, Scheme{Name: n, Hierarchical: registered && !nonHierarchical[n]})
+	}
+	return list
+}
+
 // nonHierarchical are the registered schemes written without "//" that
 // start a match in running text, each checked against its own syntax
 // (see finder.opaque).

@@ -62,7 +62,7 @@ func TestFlagsAfterOperands(t *testing.T) {
 	page := filepath.Join(dir, "page.txt")
 	writeFile(t, page, "See example.com/a and http://例え.jp/\n", 0o644)
 	out, stderr, status := runCmd(t, "", "extract", page, "--fuzzy", "--print", "iri")
-	if want := "http://example.com/a\nhttp://例え.jp/\n"; out != want || stderr != "" || status != 0 {
+	if want := "https://example.com/a\nhttp://例え.jp/\n"; out != want || stderr != "" || status != 0 {
 		t.Errorf("flags after the file: status %d, stderr %q, out %q, want %q", status, stderr, out, want)
 	}
 	out, _, _ = runCmd(t, "", "convert", "http://例え.jp/", "--to", "uri")
@@ -204,8 +204,8 @@ func TestBinarySkipped(t *testing.T) {
 func TestExtractPrint(t *testing.T) {
 	in := `<p>Read http://例え.jp/資料?q=東京 and www.example.org, not <a href="http://-bad-.例え/">this</a>.`
 	for _, c := range []struct{ print, want string }{
-		{"uri", "http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC\nhttp://www.example.org\n"},
-		{"iri", "http://例え.jp/資料?q=東京\nhttp://www.example.org\nhttp://-bad-.例え/\n"},
+		{"uri", "http://xn--r8jz45g.jp/%E8%B3%87%E6%96%99?q=%E6%9D%B1%E4%BA%AC\nhttps://www.example.org\n"},
+		{"iri", "http://例え.jp/資料?q=東京\nhttps://www.example.org\nhttp://-bad-.例え/\n"},
 		{"text", "http://例え.jp/資料?q=東京\nwww.example.org\nhttp://-bad-.例え/\n"},
 	} {
 		out, _, status := runCmd(t, in, "extract", "--format", "html", "--print", c.print)

@@ -24,7 +24,8 @@ import (
 
 const corpusUsage = `Usage: iriscan corpus --to uri|iri|display|linkify --out DIR [--jobs N] [--shard I/N|auto] [--shards N]
                       [--files-from FILE|-] [--include GLOB] [--exclude GLOB] [--report FILE] [--force]
-                      [--format auto|text|html|css|mail|markdown] [--warc-output all|conversions-only] SRC...
+                      [--format auto|text|html|css|mail|markdown] [--warc-output all|conversions-only]
+                      [link policy flags] SRC...
 
 Converts every file under each SRC (a directory, walked recursively, or a
 file) into the tree DIR, which mirrors the input: SRC/a/b.txt becomes
@@ -67,6 +68,11 @@ status (converted, done, skipped, failed, interrupted), reason, format,
 charset and the rule that chose it, bytes in and out, IRIs found and
 rewritten, errors with their byte offsets, milliseconds.
 
+With --to linkify, the link policy flags of iriscan linkify apply (--schemes,
+--default-scheme, --hosts-allow, --hosts-deny, --href-template, --class,
+--title, --shorten, --strip-scheme; docs/linkify.md); with another --to they
+are usage errors.
+
 On a terminal, a progress line is kept on standard error; the summary is
 printed at the end in any case.
 
@@ -103,6 +109,8 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
 	fs.BoolVar(&o.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix and IPv4 addresses")
 	fs.IntVar(&o.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes")
+	var lf linkFlags
+	lf.add(fs, true)
 	srcs, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
@@ -110,6 +118,16 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		return usageError(stderr, "corpus", fmt.Sprintf(format, a...))
 	}
+	for _, name := range linkFlagNames {
+		if flagSet(fs, name) && *to != "linkify" {
+			return usageErr("--%s applies to --to linkify only", name)
+		}
+	}
+	links, msg := lf.linker()
+	if msg != "" {
+		return usageErr("%s", msg)
+	}
+	o.Links = links
 	form, ok := rewrite.ParseForm(*to)
 	switch {
 	case *to == "":

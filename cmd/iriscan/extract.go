@@ -9,6 +9,7 @@ import (
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/internal/quote"
 	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/rewrite/detect"
 	"github.com/iriscan/iriscan/rewrite/mail"
 	"github.com/iriscan/iriscan/rewrite/markdown"
@@ -16,7 +17,8 @@ import (
 )
 
 const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|css|mail|markdown] [--charset LABEL]
-                       [--fuzzy] [--max-length N] [FILE|DIR...]
+                       [--schemes LIST] [--default-scheme https|http] [--hosts-allow PATTERN,...]
+                       [--hosts-deny PATTERN,...] [--fuzzy] [--max-length N] [FILE|DIR...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-";
 the regular files below a DIR, hidden ones and symbolic links left out) and
@@ -26,9 +28,9 @@ object per match (JSON Lines) with:
   offset, length  the match in bytes of the input as given
   text            the match as written (UTF-8)
   iri             the IRI form: delimiters and wrapping whitespace removed,
-                  character references decoded, "http://" added to www. and
-                  bare domains and "mailto:" to e-mail addresses, converted
-                  per RFC 3987bis Section 3.7
+                  character references decoded, "https://" (--default-scheme)
+                  added to www. and bare domains and "mailto:" to e-mail
+                  addresses, converted per RFC 3987bis Section 3.7
   uri             the URI form (Section 3.6; an http(s) query of a legacy-charset
                   document is encoded in that charset, Section 3.5); absent
                   when there is an error
@@ -50,6 +52,13 @@ object per match (JSON Lines) with:
 
 --print uri, iri and text print one field per line instead, for shell
 pipelines (a match without a URI form prints nothing with --print uri).
+
+--schemes LIST (comma-separated) reports only IRIs with these schemes (a www.
+or bare-domain match has the --default-scheme, an e-mail address mailto);
+javascript:, vbscript: and data: are reported only when LIST names them. A
+relative reference in an HTML attribute has no scheme and is always
+reported. --hosts-allow and --hosts-deny PATTERN,... report only, or never,
+IRIs with these hosts, as for iriscan linkify (docs/linkify.md).
 
 The input is decoded from its charset: --charset, else a byte order mark,
 else for HTML the <meta charset> prescan and for CSS a first @charset rule,
@@ -97,11 +106,17 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
+	var lf linkFlags
+	lf.add(fs, false)
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
 	}
-	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr}
+	l, msg := lf.linker()
+	if msg != "" {
+		return usageError(stderr, "extract", msg)
+	}
+	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen, Schemes: l.ScannerSchemes()}, policy: l, stderr: stderr}
 	switch *print {
 	case "json", "uri", "iri", "text":
 		x.print = *print
@@ -167,8 +182,9 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // extractor prints the matches of one or more files.
 type extractor struct {
 	opts     scanner.Options
-	detect   detect.Options // --format and --charset
-	print    string         // --print
+	policy   *rewrite.Linker // --schemes, --default-scheme, --hosts-allow, --hosts-deny
+	detect   detect.Options  // --format and --charset
+	print    string          // --print
 	file     string
 	part     string         // the MIME part path of a mail match
 	message  *int           // and the index of its message
@@ -322,6 +338,9 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 	m := cr.Map()
 	for s.Scan() {
 		match := s.Match()
+		if !x.policy.Reports(&match) {
+			continue
+		}
 		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
@@ -395,7 +414,7 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 		File: x.file, Part: x.part, Message: x.message, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 	}
-	target := m.Target()
+	target := x.policy.Target(&m)
 	iri, err := x.conv.ToIRI(target)
 	if err != nil {
 		iri = target

@@ -35,7 +35,7 @@ func TestExtractText(t *testing.T) {
 		{Offset: 4, Length: int64(len("http://例え.テスト/パス")), Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
 			URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"},
 		{Offset: int64(strings.Index(in, "www.")), Length: int64(len("www.example.com/a\n b")), Text: "www.example.com/a\n b",
-			IRI: "http://www.example.com/ab", URI: "http://www.example.com/ab", Kind: "www"},
+			IRI: "https://www.example.com/ab", URI: "https://www.example.com/ab", Kind: "www"},
 		{Offset: int64(strings.Index(in, "jane")), Length: 16, Text: "jane@example.com", IRI: "mailto:jane@example.com",
 			URI: "mailto:jane@example.com", Kind: "email"},
 	}
@@ -49,7 +49,7 @@ func TestExtractURIForms(t *testing.T) {
 	// form; Section 3.6: characters are percent-encoded in the URI form.
 	got, _, _ := runExtractTest(t, "http://example.com/%E4%B8%AD and www.пример.рф/ü")
 	if len(got) != 2 || got[0].IRI != "http://example.com/中" || got[0].URI != "http://example.com/%E4%B8%AD" ||
-		got[1].URI != "http://www.xn--e1afmkfd.xn--p1ai/%C3%BC" {
+		got[1].URI != "https://www.xn--e1afmkfd.xn--p1ai/%C3%BC" {
 		t.Errorf("got %+v", got)
 	}
 }
@@ -59,7 +59,7 @@ func TestExtractFuzzyAndMaxLength(t *testing.T) {
 		t.Errorf("without --fuzzy: %+v, status %d", got, status)
 	}
 	got, _, status := runExtractTest(t, "see example.com/x", "--fuzzy")
-	if status != 0 || len(got) != 1 || got[0].Kind != "fuzzy" || got[0].URI != "http://example.com/x" {
+	if status != 0 || len(got) != 1 || got[0].Kind != "fuzzy" || got[0].URI != "https://example.com/x" {
 		t.Errorf("--fuzzy: %+v, status %d", got, status)
 	}
 	got, _, status = runExtractTest(t, "http://example.com/abcdef http://e.example/", "--max-length", "20")
@@ -98,7 +98,7 @@ func TestExtractFiles(t *testing.T) {
 	got, _, status := runExtractTest(t, "stdin www.example.com", a, "-", b)
 	want := []extractRecord{
 		{File: a, Offset: 2, Length: 17, Text: "http://a.example/", IRI: "http://a.example/", URI: "http://a.example/", Kind: "scheme"},
-		{File: "-", Offset: 6, Length: 15, Text: "www.example.com", IRI: "http://www.example.com", URI: "http://www.example.com", Kind: "www"},
+		{File: "-", Offset: 6, Length: 15, Text: "www.example.com", IRI: "https://www.example.com", URI: "https://www.example.com", Kind: "www"},
 		{File: b, Offset: 10, Length: 5, Text: "i.png", IRI: "i.png", URI: "i.png", Kind: "attr", Element: "img", Attr: "src"},
 	}
 	if status != 0 || !reflect.DeepEqual(got, want) {

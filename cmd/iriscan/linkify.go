@@ -7,6 +7,8 @@ import (
 )
 
 const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|css|mail|markdown] [--charset LABEL] [--target NAME] [--rel VALUE]
+                       [--class NAME] [--title] [--href-template T] [--schemes LIST] [--default-scheme https|http]
+                       [--hosts-allow PATTERN,...] [--hosts-deny PATTERN,...] [--shorten N] [--strip-scheme]
                        [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Turns the IRIs found in each FILE (standard input when there is none, or for
@@ -16,7 +18,7 @@ Turns the IRIs found in each FILE (standard input when there is none, or for
 
 where URI is the URI form of the IRI (RFC 3987bis Section 3.6, "&" written
 &amp;) and the link text its display form (Section 4), www. and e-mail
-addresses keeping their shape (the href gets http:// or mailto:). The link of
+addresses keeping their shape (the href gets https:// or mailto:). The link of
 a right-to-left IRI gets dir="ltr", which keeps its components in order.
 
   text   becomes an HTML fragment: "&", "<" and ">" are escaped, each IRI is
@@ -43,6 +45,28 @@ otherwise. The output is in the
 input's charset: --charset, else a byte order mark, else for HTML the <meta
 charset> prescan, else UTF-8; a character the charset cannot represent
 becomes a character reference.
+
+Link policy (docs/linkify.md):
+
+  --schemes LIST        link only these schemes (comma-separated); javascript:,
+                        vbscript: and data: are never linked
+  --default-scheme S    https (default) or http: added to the href of www. and
+                        --fuzzy matches; the text stays as written
+  --hosts-allow P,...   link only these hosts; --hosts-deny P,...: never these.
+                        A pattern is a host (example.com, 例え.jp, 192.0.2.1,
+                        [2001:db8::1]) or *.NAME, every subdomain of NAME at
+                        any depth but not NAME itself; compared on A-labels,
+                        ignoring case and a final dot. A denial wins.
+  --href-template T     the href is T with {uri} replaced by the link's URI
+                        escaped as a query value; {uri} must be in T's query
+                        or fragment
+  --class NAME, --title a class attribute; a title showing the full URI
+  --shorten N           at most N user-perceived characters of link text: the
+                        scheme dropped, the host kept whole, the path and
+                        query cut in the middle with …; the href is whole
+  --strip-scheme        drop http:// and https:// from the link text
+
+A match the policy does not link stays text, as written.
 
 An IRI that cannot be converted (a host that fails IDNA, say) is left as
 text, not linked, and reported on standard error as
@@ -75,9 +99,16 @@ func runLinkify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.addFlags(fs)
 	fs.StringVar(&c.opts.Target, "target", "", "the target attribute of the links, such as `_blank`")
 	fs.StringVar(&c.opts.Rel, "rel", "", "the rel attribute of the links, such as `noopener`")
+	var lf linkFlags
+	lf.add(fs, true)
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status
 	}
+	l, msg := lf.linker()
+	if msg != "" {
+		return c.usageError(msg)
+	}
+	c.opts.Links = l
 	return c.run(files, stdout)
 }

@@ -22,7 +22,7 @@ func TestLinkify(t *testing.T) {
 			"a &lt; b &amp; <a href=\"" + idnURI + "?q=1&amp;r=2\" dir=\"ltr\">" + idnIRI + "?q=1&amp;r=2</a> &gt; c\n"},
 		{"www and mail keep their shape", []string{"--target", "_blank", "--rel", "noopener"},
 			"www.пример.рф or jane@例え.jp.",
-			`<a href="http://www.xn--e1afmkfd.xn--p1ai" target="_blank" rel="noopener" dir="ltr">www.пример.рф</a> or ` +
+			`<a href="https://www.xn--e1afmkfd.xn--p1ai" target="_blank" rel="noopener" dir="ltr">www.пример.рф</a> or ` +
 				`<a href="mailto:jane@xn--r8jz45g.jp" target="_blank" rel="noopener" dir="ltr">jane@例え.jp</a>.`},
 		{"quotes in target and rel", []string{"--target", `a"b`, "--rel", "x&y"},
 			"http://a.example/",

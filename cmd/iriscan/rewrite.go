@@ -363,7 +363,7 @@ func (c *docCmd) rewrite(w io.Writer, src io.Reader, in *input) (rewrite.Result,
 		o := &in.opts
 		return mailRewrite(w, src, mailOptions{
 			To: o.To, Scanner: o.Scanner, SkipElements: o.SkipElements, TextNodes: o.TextNodes,
-			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, OnError: o.OnError,
+			Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, Links: o.Links, OnError: o.OnError,
 		})
 	}
 	if in.md {

@@ -30,6 +30,7 @@ type Options struct {
 	TextNodes    bool
 	Bidi         iri.BidiMode
 	Target, Rel  string
+	Links        *rewrite.Linker // the link policy of rewrite.Link
 	OnError      func(*rewrite.ConvertError)
 }
 
@@ -39,7 +40,7 @@ func (o *Options) document(f rewrite.Format, cs *charset.Charset) rewrite.Option
 	return rewrite.Options{
 		To: o.To, Format: f, Charset: cs, StrictCharset: true,
 		Scanner: o.Scanner, SkipElements: o.SkipElements, TextNodes: o.TextNodes,
-		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel,
+		Bidi: o.Bidi, Target: o.Target, Rel: o.Rel, Links: o.Links,
 	}
 }
 
