@@ -54,15 +54,21 @@ func (u *Units) Add(text []byte) {
 		}
 		n := min(64-bit, len(text))
 		var c, a uint64
-		for i := 0; i < n; i++ {
-			if i+8 <= n && load64(text[i:])&0x8080808080808080 == 0 {
-				i += 7 // eight ASCII bytes
-				continue
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			w := load64(text[i:])
+			if w&0x8080808080808080 == 0 {
+				continue // eight ASCII bytes
 			}
+			// Bit 7 of each byte: 10xxxxxx (continuation), 11110xxx (start of four).
+			c |= gather(w&^(w<<1)) << (bit + i)
+			a |= gather(w&(w<<1)&(w<<2)&(w<<3)&^(w<<4)) << (bit + i)
+		}
+		for ; i < n; i++ {
 			if b := text[i]; b >= 0x80 {
 				if b < 0xC0 {
 					c |= 1 << (bit + i)
-				} else if b >= 0xF0 {
+				} else if b >= 0xF0 && b < 0xF8 {
 					a |= 1 << (bit + i)
 				}
 			}
@@ -73,6 +79,13 @@ func (u *Units) Add(text []byte) {
 		u.end += int64(n)
 		text = text[n:]
 	}
+}
+
+// gather returns bit 7 of each byte of w, byte k's as bit k: the flags
+// moved to bit 8k, multiplied so that each lands at bit 56+k (the
+// products' exponents are all distinct, so nothing carries).
+func gather(w uint64) uint64 {
+	return (w & 0x8080808080808080 >> 7 * 0x0102040810204080) >> 56
 }
 
 func load64(b []byte) uint64 {

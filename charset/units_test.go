@@ -1,6 +1,7 @@
 package charset
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -132,4 +133,21 @@ func FuzzUnits(f *testing.F) {
 			u.Discard(int64(kept))
 		}
 	})
+}
+
+func BenchmarkUnitsAdd(b *testing.B) {
+	for _, bc := range []struct{ name, unit string }{
+		{"ascii", "plain ascii words and http://example.com/a?b=c "},
+		{"mixed", "読書リスト http://例え.テスト/資料 café 😀 مصر "},
+	} {
+		text := []byte(strings.Repeat(bc.unit, (64<<10)/len(bc.unit)))
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			var u Units
+			for b.Loop() {
+				u.Add(text)
+				u.Discard(u.End())
+			}
+		})
+	}
 }
