@@ -138,8 +138,10 @@ type LabelRisk struct {
 
 	// Delimiter is a character of the label that looks like "/", "." or
 	// ":" (or a solidus overlay), so that the label reads as a path, more
-	// labels or a port; 0 if none.
+	// labels or a port; 0 if none. LooksLike is the delimiter it passes
+	// for (confusables.txt).
 	Delimiter rune
+	LooksLike string
 	// Confusable reports a label that can pass for an ASCII one: each
 	// character is ASCII or looks like one ASCII character and one is not
 	// ASCII (a whole-script or single-script confusable: Cyrillic "аррӏе",
@@ -191,6 +193,12 @@ func HostRisks(host string) []LabelRisk {
 func labelRisk(l, tld string) LabelRisk {
 	var risk LabelRisk
 	risk.Delimiter = delimiterLookalike(l)
+	if risk.Delimiter != 0 {
+		risk.LooksLike = "/" // the solidus overlays
+		if p := asciiPrototype(risk.Delimiter); p != "" {
+			risk.LooksLike = p
+		}
+	}
 	var scripts []*unicode.RangeTable
 	for _, r := range l {
 		s := scriptOf(r)
