@@ -292,10 +292,10 @@ func checkScheme(m *scanner.Match, v string, add func(Kind, string)) {
 	scheme := schemeOf(v)
 	switch scheme {
 	case "javascript", "vbscript":
-		add(ScriptScheme, fmt.Sprintf("%s: URL in %s %s: it runs script%s", scheme, m.Element, m.Attr, written(m, scheme)))
+		add(ScriptScheme, fmt.Sprintf("%s: URL in <%s %s>: it runs script%s", scheme, m.Element, m.Attr, written(m, scheme)))
 	case "data":
 		if navigable(m.Element, m.Attr) {
-			add(ScriptScheme, fmt.Sprintf("data: URL in %s %s: it opens a page made by the link itself (HTML smuggling)%s", m.Element, m.Attr, written(m, scheme)))
+			add(ScriptScheme, fmt.Sprintf("data: URL in <%s %s>: it opens a page made by the link itself (HTML smuggling)%s", m.Element, m.Attr, written(m, scheme)))
 		}
 	}
 }
