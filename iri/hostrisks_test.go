@@ -46,6 +46,9 @@ func TestHostRisks(t *testing.T) {
 			var got []risk
 			for _, r := range HostRisks(tt.host) {
 				got = append(got, risk{r.Label, r.Skeleton, r.Delimiter, r.Confusable, r.MixedScript, r.Scripts})
+				if (r.Delimiter != 0) != (r.LooksLike != "") || r.Delimiter == '\u2215' && r.LooksLike != "/" {
+					t.Errorf("delimiter %U looks like %q", r.Delimiter, r.LooksLike)
+				}
 				if a, err := HostToASCII(r.Label); err != nil || a != r.ALabel {
 					t.Errorf("ALabel %q, want %q", r.ALabel, a)
 				}

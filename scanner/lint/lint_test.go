@@ -89,6 +89,10 @@ func TestBidiControl(t *testing.T) {
 			[]want{{BidiControl, "http://4pm.asia/"}}},
 		{"named reference before in HTML text", `<p>&rlm;http://a.example/</p>`, true,
 			[]want{{BidiControl, "http://a.example/"}}},
+		{"www after", "get www.example.com/‮gpj.exe", false, []want{{BidiControl, "www.example.com/"}}},
+		{"e-mail before", "mail ‫jane@example.com", false, []want{{BidiControl, "jane@example.com"}}},
+		{"twice", "‮https://a.example/ and https://b.example/⁦", false,
+			[]want{{BidiControl, "https://a.example/"}, {BidiControl, "https://b.example/"}}},
 		// Negative twins: the same characters away from the IRI, and an
 		// Arabic IRI in Arabic text without controls.
 		{"rlo apart", "Watch http://4pm.asia/ \u202Eaisa.mp4 now", false, nil},
