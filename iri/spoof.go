@@ -164,6 +164,9 @@ type LabelRisk struct {
 // A-labels ("xn--pple-43d.com" is "аpple.com"), in any case; a name that
 // fails IDNA has no risks (ToURI reports it).
 func HostRisks(host string) []LabelRisk {
+	if isASCII(host) && !containsACE(host) && strings.IndexByte(host, '%') < 0 {
+		return nil // ASCII labels are shown as they are
+	}
 	a, err := HostToASCII(host)
 	if err != nil || !containsACE(a) {
 		return nil

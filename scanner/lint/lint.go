@@ -101,6 +101,7 @@ type Linter struct {
 		Err() error
 		Retained() int64
 	}
+	checker checker
 	pending []Finding
 	head    int
 	f       Finding
@@ -112,7 +113,7 @@ func New(cr *charset.Reader, o *Options) *Linter {
 	if o == nil {
 		o = &Options{}
 	}
-	l := &Linter{cr: cr}
+	l := &Linter{cr: cr, checker: checker{hosts: map[string]hostVerdict{}}}
 	l.feed = feed{r: cr, html: o.HTML}
 	so := scanner.Options{Fuzzy: o.Fuzzy, MaxLength: o.MaxLength}
 	if so.MaxLength <= 0 {
@@ -150,7 +151,7 @@ func (l *Linter) Scan() bool {
 			return false
 		}
 		n := len(l.pending)
-		check(&m, &l.feed, &l.pending)
+		l.checker.check(&m, &l.feed, &l.pending)
 		for k := n; k < len(l.pending); k++ {
 			f := &l.pending[k]
 			f.Offset, f.Length = start, end-start
@@ -170,8 +171,13 @@ func (l *Linter) Finding() Finding { return l.f }
 // Err returns the first read or decoding error.
 func (l *Linter) Err() error { return l.err }
 
+// checker holds what the checks keep across matches.
+type checker struct {
+	hosts map[string]hostVerdict
+}
+
 // check appends the findings about match m to out.
-func check(m *scanner.Match, fd *feed, out *[]Finding) {
+func (c *checker) check(m *scanner.Match, fd *feed, out *[]Finding) {
 	add := func(k Kind, reason string) { *out = append(*out, Finding{Kind: k, Reason: reason}) }
 	if m.Kind == scanner.KindLinkText {
 		checkLink(m, add)
@@ -185,7 +191,7 @@ func check(m *scanner.Match, fd *feed, out *[]Finding) {
 	}
 	if m.Kind == scanner.KindEmail {
 		if at := strings.LastIndexByte(m.IRI, '@'); at >= 0 {
-			checkHost(m.IRI[at+1:], add)
+			c.checkHost(m.IRI[at+1:], add)
 		}
 		return
 	}
@@ -197,12 +203,37 @@ func check(m *scanner.Match, fd *feed, out *[]Finding) {
 		checkUserinfo(&u, add)
 	}
 	if u.HostKind == iri.HostRegName {
-		checkHost(u.Host, add)
+		c.checkHost(u.Host, add)
 	}
 }
 
-// checkHost reports a confusable or mixed-script host name.
-func checkHost(host string, add func(Kind, string)) {
+// hostVerdict is what checkHost found for a host.
+type hostVerdict struct{ conf, mixed string }
+
+// maxHostCache bounds the hosts a Linter remembers: a document names few.
+const maxHostCache = 1024
+
+// checkHost reports a confusable or mixed-script host name, once looked
+// at for each distinct host.
+func (c *checker) checkHost(host string, add func(Kind, string)) {
+	v, ok := c.hosts[host]
+	if !ok {
+		v = hostRisks(host)
+		if len(c.hosts) >= maxHostCache {
+			clear(c.hosts)
+		}
+		c.hosts[host] = v
+	}
+	if v.conf != "" {
+		add(ConfusableHost, v.conf)
+	}
+	if v.mixed != "" {
+		add(MixedScriptHost, v.mixed)
+	}
+}
+
+// hostRisks says what is wrong with a host name.
+func hostRisks(host string) hostVerdict {
 	var conf, mixed []string
 	for _, r := range iri.HostRisks(iri.Unescape(host)) {
 		if r.Confusable || r.Delimiter != 0 {
@@ -220,12 +251,7 @@ func checkHost(host string, add func(Kind, string)) {
 				strings.Join(r.Scripts, " and "), nonASCII(r.Label)))
 		}
 	}
-	if len(conf) > 0 {
-		add(ConfusableHost, strings.Join(conf, "; "))
-	}
-	if len(mixed) > 0 {
-		add(MixedScriptHost, strings.Join(mixed, "; "))
-	}
+	return hostVerdict{strings.Join(conf, "; "), strings.Join(mixed, "; ")}
 }
 
 // nonASCII names the non-ASCII characters of s: ": а U+0430".
