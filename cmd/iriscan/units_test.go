@@ -89,6 +89,14 @@ var unitsCases = []unitsCase{
 		want: []unitsWant{{360000, 17, 200000, 17, 240000, 17, "http://h.example/"}},
 	},
 	{
+		// Invalid UTF-8: a cut sequence E2 82 and a stray FF are one
+		// U+FFFD each (the WHATWG decoder's maximal subparts, as
+		// TextDecoder and Python's "replace" read them): 4 code points
+		// before the IRI, 5 bytes. (Without --charset, such input is guessed.)
+		name: "invalid utf-8", in: "\xe2\x82 \xff http://i.example/ x", codec: "utf-8", label: "utf-8", args: []string{"--charset", "utf-8"},
+		want: []unitsWant{{5, 17, 4, 17, 4, 17, "http://i.example/"}},
+	},
+	{
 		// "line1" CR LF "line2 ": 13 code points.
 		name: "crlf", in: "line1\r\nline2 http://e.example/\r\n", codec: "utf-8", label: "utf-8",
 		want: []unitsWant{{13, 17, 13, 17, 13, 17, "http://e.example/"}},
@@ -158,11 +166,11 @@ import json, sys
 bad = 0
 for j in json.load(sys.stdin):
     b = bytes.fromhex(j["body"])
-    s = b.decode(j["codec"])
+    s = b.decode(j["codec"], "replace")
     u = s.encode("utf-16-le")
     plain = j["codec"].replace("-sig", "").replace("utf-16", "utf-16-be" if b[:2] == b"\xfe\xff" else "utf-16-le")
     for off, n, cp, cpn, u16, u16n in j["off"]:
-        want = b[off:off+n].decode(plain)
+        want = b[off:off+n].decode(plain, "replace")
         if s[cp:cp+cpn] != want or u[2*u16:2*(u16+u16n)].decode("utf-16-le") != want:
             print(j["name"], repr(s[cp:cp+cpn]), repr(want)); bad = 1
 sys.exit(bad)
