@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
+	"mime/quotedprintable"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -114,6 +116,20 @@ func TestLintFilesAndMail(t *testing.T) {
 	for _, r := range recs {
 		if r.Part == "1" && string(body[start+int(r.Offset):start+int(r.Offset+r.Length)]) != r.Text {
 			t.Errorf("part 1 offset %d: %q", r.Offset, r.Text)
+		}
+	}
+	// Part 2 is quoted-printable HTML: offsets count its body decoded
+	// from quoted-printable (RFC 2045), as extract's do.
+	qp := string(body)
+	qp = qp[strings.Index(qp, "quoted-printable\r\n\r\n")+len("quoted-printable\r\n\r\n"):]
+	qp = qp[:strings.Index(qp, "--b1--")]
+	html, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(qp)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.Part == "2" && r.Kind != "anchor-host-mismatch" && string(html[r.Offset:r.Offset+r.Length]) != r.Text {
+			t.Errorf("part 2 offset %d: %q, the body has %q", r.Offset, r.Text, html[r.Offset:r.Offset+r.Length])
 		}
 	}
 	// A missing file: status 2, whatever else was found.
