@@ -26,6 +26,8 @@
 package lint
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"sort"
@@ -510,6 +512,10 @@ func (f *feed) note(b []byte) {
 	base := f.pos
 	f.pos += int64(len(b))
 	for i := 0; i < len(b); i++ {
+		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 == 0 {
+			i += 7 // eight ASCII bytes
+			continue
+		}
 		c := b[i]
 		switch {
 		case c == 0xE2 && i+2 < len(b) || c == 0xD8 && i+1 < len(b):
@@ -534,9 +540,11 @@ func (f *feed) note(b []byte) {
 	}
 	f.carry = f.carry[:0]
 	for i := 0; i < len(text); i++ {
-		if text[i] != '&' {
-			continue
+		k := bytes.IndexByte(text[i:], '&')
+		if k < 0 {
+			break
 		}
+		i += k
 		r, n, short := bidiRef(text[i:])
 		if short {
 			f.carry = append(f.carry[:0], text[i:]...)
