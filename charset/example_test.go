@@ -132,3 +132,31 @@ func ExampleSniff() {
 	// koi8-r sniffed strong 0
 	// koi8-r weak
 }
+
+// A caller in JavaScript or Python slices the decoded string by UTF-16
+// units or code points, not by bytes: Units counts them as the text
+// streams past. Here a UTF-16 document with a byte order mark, which
+// counts in neither.
+func ExampleUnits() {
+	src := []byte{0xFF, 0xFE} // UTF-16LE BOM, then "😀 http://a.example/"
+	for _, u := range []uint16{0xD83D, 0xDE00, ' ', 'h', 't', 't', 'p', ':', '/', '/', 'a', '.', 'e', 'x', 'a', 'm', 'p', 'l', 'e', '/'} {
+		src = append(src, byte(u), byte(u>>8))
+	}
+	r := charset.NewReaderBytes(src, charset.UTF16LE)
+	r.SetKeep(0) // this example looks back at the whole text
+	var units charset.Units
+	var text []byte
+	for {
+		chunk, err := r.Next()
+		units.Add(chunk)
+		text = append(text, chunk...)
+		if err != nil {
+			break
+		}
+	}
+	start := int64(bytes.Index(text, []byte("http")))
+	cp, u16, _ := units.At(start)
+	fmt.Println("bytes of UTF-8:", start, "source bytes:", r.Map().SourceOffset(start), "code points:", cp, "UTF-16 units:", u16)
+	// Output:
+	// bytes of UTF-8: 5 source bytes: 8 code points: 2 UTF-16 units: 3
+}

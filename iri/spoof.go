@@ -2,6 +2,7 @@ package iri
 
 import (
 	"sort"
+	"strings"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -72,9 +73,9 @@ func asciiPrototype(r rune) string {
 	return ""
 }
 
-// hasDelimiterLookalike reports whether the label l has a character that
-// looks like "/", "." or ":" (see the comment at the top of the file).
-func hasDelimiterLookalike(l string) bool {
+// delimiterLookalike returns a character of the label l that looks like
+// "/", "." or ":" (see the comment at the top of the file), or 0.
+func delimiterLookalike(l string) rune {
 	latin := false
 	for _, r := range l {
 		if r < 0x80 {
@@ -88,40 +89,118 @@ func hasDelimiterLookalike(l string) bool {
 			continue
 		}
 		if r == 0x0337 || r == 0x0338 { // COMBINING SHORT/LONG SOLIDUS OVERLAY
-			return true
+			return r
 		}
 		switch asciiPrototype(r) {
 		case "/", ".", ":":
 			if !unicode.In(r, unicode.L, unicode.M, unicode.N) || latin {
-				return true
+				return r
 			}
 		}
 	}
-	return false
+	return 0
 }
 
-// asciiConfusable reports whether every character of the label l, in NFD,
-// is ASCII or has a one-character ASCII prototype, and one is not ASCII:
-// the label can pass for an ASCII label (its UTS #39 skeleton is ASCII).
-func asciiConfusable(l string) bool {
+// asciiSkeleton returns the ASCII label that l can pass for, if every
+// character of l, in NFD, is ASCII or has a one-character ASCII prototype,
+// and one is not ASCII (its UTS #39 skeleton is ASCII).
+func asciiSkeleton(l string) (string, bool) {
 	nonASCII := false
+	var b strings.Builder
 	for _, r := range norm.NFD.String(l) {
 		if r < 0x80 {
+			b.WriteRune(r)
 			continue
 		}
-		if p := asciiPrototype(r); len(p) != 1 || p == "/" || p == "." || p == ":" {
-			return false
+		p := asciiPrototype(r)
+		if len(p) != 1 || p == "/" || p == "." || p == ":" {
+			return "", false
 		}
+		b.WriteString(p)
 		nonASCII = true
 	}
-	return nonASCII
+	return strings.ToLower(b.String()), nonASCII
 }
 
 // spoofable reports whether the U-label l should be shown as its A-label.
 // tld is the last label of the host.
 func spoofable(l, tld string) bool {
-	if hasDelimiterLookalike(l) {
-		return true
+	r := labelRisk(l, tld)
+	return r.Delimiter != 0 || r.Confusable || r.MixedScript
+}
+
+// A LabelRisk says why Display shows a host label as its A-label
+// (Section 10, UTS #39, as browsers decide it): the label could be
+// mistaken for another. It is what a spoofing check reports.
+type LabelRisk struct {
+	Label  string // the label in Unicode (its U-label)
+	ALabel string // and as an A-label
+
+	// Delimiter is a character of the label that looks like "/", "." or
+	// ":" (or a solidus overlay), so that the label reads as a path, more
+	// labels or a port; 0 if none. LooksLike is the delimiter it passes
+	// for (confusables.txt).
+	Delimiter rune
+	LooksLike string
+	// Confusable reports a label that can pass for an ASCII one: each
+	// character is ASCII or looks like one ASCII character and one is not
+	// ASCII (a whole-script or single-script confusable: Cyrillic "аррӏе",
+	// Latin "ɡoogle"), unless it is in one script other than Latin under a
+	// top-level domain in that script. Skeleton is the ASCII label it
+	// passes for.
+	Confusable bool
+	Skeleton   string
+	// MixedScript reports a label whose letters mix scripts in a way
+	// browsers do not show: Latin with Cyrillic, Greek or Cherokee, two
+	// scripts other than Latin, and any three except the Han-based
+	// Japanese, Chinese and Korean combinations. Scripts names them
+	// (Unicode script names, in order of appearance).
+	MixedScript bool
+	Scripts     []string
+}
+
+// HostRisks returns the labels of the host name host that Display shows
+// as A-labels, and why. The host may be written in Unicode or with
+// A-labels ("xn--pple-43d.com" is "аpple.com"), in any case; a name that
+// fails IDNA has no risks (ToURI reports it).
+func HostRisks(host string) []LabelRisk {
+	if isASCII(host) && !containsACE(host) && strings.IndexByte(host, '%') < 0 {
+		return nil // ASCII labels are shown as they are
+	}
+	a, err := HostToASCII(host)
+	if err != nil || !containsACE(a) {
+		return nil
+	}
+	u, _ := hostToUnicode(a)
+	labels := strings.Split(u, ".")
+	tld := labels[len(labels)-1]
+	if tld == "" && len(labels) > 1 {
+		tld = labels[len(labels)-2]
+	}
+	var risks []LabelRisk
+	for _, l := range labels {
+		if isASCII(l) {
+			continue
+		}
+		if r := labelRisk(l, tld); r.Delimiter != 0 || r.Confusable || r.MixedScript {
+			r.Label = l
+			r.ALabel, _ = hostProfile.ToASCII(l)
+			risks = append(risks, r)
+		}
+	}
+	return risks
+}
+
+// labelRisk finds why the non-ASCII U-label l would be shown as its A-label;
+// tld is the last label of the host.
+func labelRisk(l, tld string) LabelRisk {
+	var risk LabelRisk
+	risk.Delimiter = delimiterLookalike(l)
+	if risk.Delimiter != 0 {
+		risk.LooksLike = "/" // the solidus overlays
+		if p := asciiPrototype(risk.Delimiter); p != "" {
+			risk.LooksLike = p
+		}
 	}
 	var scripts []*unicode.RangeTable
 	for _, r := range l {
@@ -140,15 +219,27 @@ func spoofable(l, tld string) bool {
 			scripts = append(scripts, s)
 		}
 	}
-	if asciiConfusable(l) {
+	if skel, ok := asciiSkeleton(l); ok {
 		// Whole-script (every letter of another script looks Latin) or
 		// single-script (Latin letters that look like ASCII ones)
 		// confusable, unless the label is in one script other than Latin
 		// and the TLD in the same: a name local to that script.
 		if len(scripts) != 1 || scripts[0] == unicode.Latin || !hasScript(tld, scripts[0]) {
-			return true
+			risk.Confusable, risk.Skeleton = true, skel
 		}
 	}
+	if mixedScripts(scripts) {
+		risk.MixedScript = true
+		for _, t := range scripts {
+			risk.Scripts = append(risk.Scripts, scriptName(t))
+		}
+	}
+	return risk
+}
+
+// mixedScripts reports whether a label with letters of these scripts mixes
+// them the way spoofing does.
+func mixedScripts(scripts []*unicode.RangeTable) bool {
 	switch len(scripts) {
 	case 0, 1:
 		return false
@@ -189,6 +280,16 @@ func spoofable(l, tld string) bool {
 		return other == unicode.Cyrillic || other == unicode.Greek || other == unicode.Cherokee
 	}
 	return true
+}
+
+// scriptName returns the Unicode name of a script table of unicode.Scripts.
+func scriptName(t *unicode.RangeTable) string {
+	for name, s := range unicode.Scripts {
+		if s == t {
+			return name
+		}
+	}
+	return "Unknown"
 }
 
 // hasScript reports whether s has a character of the script t.

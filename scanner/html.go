@@ -26,6 +26,11 @@ type HTMLOptions struct {
 	// SkipAttributes leaves attribute values unscanned: only text nodes
 	// are reported, for a linkifier.
 	SkipAttributes bool
+	// LinkTexts also reports the visible text of each a element with an
+	// href attribute, as a KindLinkText match (for a spoofing check: the
+	// link reads as one host and goes to another). The content of an
+	// element longer than MaxLength bytes is not reported.
+	LinkTexts bool
 	// LinkText also leaves unscanned the text where markup written in
 	// place of a match would not be read as markup: the escapable raw text
 	// of title and textarea, and SVG and MathML foreign content, where an
@@ -44,33 +49,36 @@ type HTMLOptions struct {
 // streaming lexer (docs/html.md): no token is too long, and it holds about
 // 2×(MaxLength+4 KiB) bytes of HTML, 64 KiB by default, whatever the input.
 type HTMLScanner struct {
-	lx       *htmllex.Lexer
-	f        *finder
-	skip     []string  // lower-case names of the skipped elements
-	skip0    [256]bool // the first bytes of their names
-	depth    int       // open skipped elements
-	off      int64     // offset of the current token
-	pending  []Match   // matches of the current token; pending[head:] not yet returned
-	head     int
-	m        Match
-	err      error
-	dec      entityDecoder
-	sc       Scanner // reused for text nodes
-	name     [16]byte
-	longName [16]byte // the name of a long tag read in pieces
-	longLen  int
-	names    []string         // interned element and attribute names
-	tagBuf   []byte           // the current tag, then the decoded forms of its URLs
-	iris     []span           // where in tagBuf the IRI of each pending match is
-	noText   bool             // HTMLOptions.SkipText
-	noAttrs  bool             // HTMLOptions.SkipAttributes
-	links    bool             // HTMLOptions.LinkText
-	foreign  []string         // with links: the elements open in SVG or MathML content
-	nesting  int              // with links: elements open past the end of foreign
-	style    styleText        // the CSS of the <style> element being read
-	attrTok  csslex.Tokenizer // the CSS of style attributes
-	attrDec  []byte           // a style attribute's value, references decoded
-	ents     []entSpan        // and where they were
+	lx         *htmllex.Lexer
+	f          *finder
+	skip       []string  // lower-case names of the skipped elements
+	skip0      [256]bool // the first bytes of their names
+	depth      int       // open skipped elements
+	off        int64     // offset of the current token
+	pending    []Match   // matches of the current token; pending[head:] not yet returned
+	head       int
+	m          Match
+	err        error
+	dec        entityDecoder
+	sc         Scanner // reused for text nodes
+	name       [16]byte
+	longName   [16]byte // the name of a long tag read in pieces
+	longLen    int
+	names      []string         // interned element and attribute names
+	tagBuf     []byte           // the current tag, then the decoded forms of its URLs
+	iris       []span           // where in tagBuf the IRI of each pending match is
+	noText     bool             // HTMLOptions.SkipText
+	noAttrs    bool             // HTMLOptions.SkipAttributes
+	links      bool             // HTMLOptions.LinkText
+	foreign    []string         // with links: the elements open in SVG or MathML content
+	nesting    int              // with links: elements open past the end of foreign
+	style      styleText        // the CSS of the <style> element being read
+	attrTok    csslex.Tokenizer // the CSS of style attributes
+	attrDec    []byte           // a style attribute's value, references decoded
+	ents       []entSpan        // and where they were
+	texts      bool             // HTMLOptions.LinkTexts
+	link       linkText         // with texts: the a element being read
+	linkEndOff int64            // with an open link: the end of the last token
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -78,7 +86,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	if o == nil {
 		o = &HTMLOptions{}
 	}
-	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes, links: o.LinkText}
+	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes, links: o.LinkText, texts: o.LinkTexts}
 	// A token longer than this comes in pieces: a URL attribute value no
 	// longer than maxLen is never cut, and text is cut at a space.
 	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
@@ -107,14 +115,16 @@ func (s *HTMLScanner) Reset(r io.Reader) {
 	s.foreign, s.nesting = s.foreign[:0], 0
 	s.pending, s.tagBuf, s.iris = s.pending[:0], s.tagBuf[:0], s.iris[:0]
 	s.style.on = false
+	s.link.open = false
 }
 
 // Match returns the most recent match found by Scan.
 func (s *HTMLScanner) Match() Match { return s.m }
 
 // Retained returns the offset of the first byte of the token being read,
-// or of a CSS reference of a <style> element begun in an earlier token: no
-// match found by a later Scan starts before it (see Scanner.Retained).
+// of a CSS reference of a <style> element begun in an earlier token, or
+// (with LinkTexts) of the content of the a element being read: no match
+// found by a later Scan starts before it (see Scanner.Retained).
 func (s *HTMLScanner) Retained() int64 {
 	r := s.off
 	if x := s.styleRetained(); x >= 0 && x < r {
@@ -122,6 +132,9 @@ func (s *HTMLScanner) Retained() int64 {
 	}
 	if s.head < len(s.pending) && s.pending[s.head].Offset < r {
 		r = s.pending[s.head].Offset // a CSS match found at the end of a <style>
+	}
+	if s.link.open && s.link.start < r {
+		r = s.link.start
 	}
 	return r
 }
@@ -146,6 +159,12 @@ func (s *HTMLScanner) Scan() bool {
 			if err := s.lx.Err(); err != nil {
 				s.err = fmt.Errorf("scanner: HTML read error after byte %d: %w", s.off, err)
 			}
+			if s.link.open {
+				s.linkEnd(s.linkEndOff)
+				if len(s.pending) > 0 {
+					break
+				}
+			}
 			return false
 		}
 		tok := s.lx.Token()
@@ -154,9 +173,28 @@ func (s *HTMLScanner) Scan() bool {
 		if s.style.on && tok.Kind != htmllex.Text {
 			s.styleEnd()
 		}
+		if s.link.open {
+			s.linkEndOff = s.off + int64(len(raw))
+			if s.linkEndOff-s.link.start > int64(s.f.maxLen) {
+				// Too long to be the text of one IRI: let go of it, so
+				// that the offset map need not be kept from its start on.
+				s.link.open = false
+			} else if tok.Kind == htmllex.Text {
+				s.linkData(tok)
+			}
+		}
 		switch tok.Kind {
 		case htmllex.StartTag, htmllex.SelfClosingTag, htmllex.EndTag:
 			name := s.pieceName(tok)
+			if s.texts && string(name) == "a" && !tok.Cont {
+				if tok.Kind == htmllex.EndTag {
+					if s.link.open {
+						s.linkEnd(s.off)
+					}
+				} else {
+					s.linkStart(tok, s.off)
+				}
+			}
 			if tok.Kind != htmllex.EndTag {
 				s.tag(tok, name, s.off)
 			}

@@ -22,12 +22,21 @@ const (
 	// KindCSS is a URL reference in CSS: in a style sheet, a <style>
 	// element or a style attribute (url(…), @import "…", image-set("…")).
 	KindCSS
+	// KindLinkText is the text a reader sees as an HTML link: the content
+	// of an a element with an href attribute, reported only with
+	// HTMLOptions.LinkTexts, at the end of the element. Offset and Length
+	// span the element's content; Text is its visible text (the text
+	// nodes with character references decoded, script and style left out,
+	// runs of white space collapsed to one space, trimmed) and IRI the
+	// href value (references decoded, white space trimmed); Element is
+	// "a" and Attr "href". A spoofing check compares the two.
+	KindLinkText
 )
 
-var kindNames = [...]string{"", "scheme", "www", "email", "fuzzy", "attr", "css"}
+var kindNames = [...]string{"", "scheme", "www", "email", "fuzzy", "attr", "css", "linktext"}
 
 // String returns the kind's name as printed by iriscan extract: scheme, www,
-// email, fuzzy, attr or css.
+// email, fuzzy, attr or css (or linktext).
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]

@@ -241,8 +241,9 @@ func TestExtractMail(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "m.eml"), msg, 0o644)
 	writeFile(t, filepath.Join(dir, "box"), mbox, 0o644)
 	out, stderr, status := runCmd(t, "", "extract", filepath.Join(dir, "m.eml"))
-	want := fmt.Sprintf(`{"part":"1","message":0,"offset":%d,"length":%d,"text":"http://例え.テスト/資料","iri":"http://例え.テスト/資料","uri":"http://xn--r8jz45g.xn--zckzah/%%E8%%B3%%87%%E6%%96%%99","kind":"scheme"}`+"\n"+
-		`{"part":"2","message":0,"offset":%d,"length":%d,"text":"http://例え.jp/資料","iri":"http://例え.jp/資料","uri":"http://xn--r8jz45g.jp/%%E8%%B3%%87%%E6%%96%%99","kind":"scheme"}`+"\n",
+	// Code points: "Docs: " 6, the IRI 16; in part 2 "資料: " 4, the IRI 15.
+	want := fmt.Sprintf(`{"part":"1","message":0,"offset":%d,"length":%d,"cp_offset":6,"cp_length":16,"utf16_offset":6,"utf16_length":16,"text":"http://例え.テスト/資料","iri":"http://例え.テスト/資料","uri":"http://xn--r8jz45g.xn--zckzah/%%E8%%B3%%87%%E6%%96%%99","kind":"scheme"}`+"\n"+
+		`{"part":"2","message":0,"offset":%d,"length":%d,"cp_offset":4,"cp_length":15,"utf16_offset":4,"utf16_length":15,"text":"http://例え.jp/資料","iri":"http://例え.jp/資料","uri":"http://xn--r8jz45g.jp/%%E8%%B3%%87%%E6%%96%%99","kind":"scheme"}`+"\n",
 		strings.Index(decoded, "http"), len("http://例え.テスト/資料"), strings.Index(sjis, "http"), len(sjis)-strings.Index(sjis, "http"))
 	if out != want || stderr != "" || status != 0 {
 		t.Errorf("message: status %d, stderr %q\n got  %s\n want %s", status, stderr, out, want)

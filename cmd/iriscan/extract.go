@@ -26,6 +26,13 @@ prints them in document order. --print json, the default, prints one JSON
 object per match (JSON Lines) with:
 
   offset, length  the match in bytes of the input as given
+  cp_offset, cp_length
+                  the match in code points of the decoded text (Python
+                  str indices), a byte order mark not counted and
+                  character references counted as written
+  utf16_offset, utf16_length
+                  the same in UTF-16 code units (JavaScript, Java, C#
+                  string indices: a character past U+FFFF counts 2)
   text            the match as written (UTF-8)
   iri             the IRI form: delimiters and wrapping whitespace removed,
                   character references decoded, "https://" (--default-scheme)
@@ -47,7 +54,8 @@ object per match (JSON Lines) with:
   part, message   for mail: the MIME part path (RFC 3501: 1, 2, 2.1, …) and
                   the index of the message in an mbox (from 0); offset and
                   length then count bytes of the part's body with its
-                  quoted-printable or base64 undone, in the part's charset
+                  quoted-printable or base64 undone, in the part's charset,
+                  and the cp_ and utf16_ fields that body decoded
   error           why there is no uri
 
 --print uri, iri and text print one field per line instead, for shell
@@ -88,6 +96,10 @@ type extractRecord struct {
 	Message *int   `json:"message,omitempty"`
 	Offset  int64  `json:"offset"`
 	Length  int64  `json:"length"`
+	CPOff   int64  `json:"cp_offset"`
+	CPLen   int64  `json:"cp_length"`
+	U16Off  int64  `json:"utf16_offset"`
+	U16Len  int64  `json:"utf16_length"`
 	Text    string `json:"text"`
 	IRI     string `json:"iri"`
 	URI     string `json:"uri,omitempty"`
@@ -191,6 +203,7 @@ type extractor struct {
 	unflowed *mail.Unflowed // the part being scanned, if format=flowed
 	out      *bufio.Writer
 	buf      []byte // the JSON line being written
+	units    charset.Units
 	stderr   io.Writer
 	conv     iri.Converter // Charset set per file: Section 3.5 queries
 }
@@ -319,6 +332,10 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 // HTML or CSS); show names the input in errors.
 func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int, error) {
 	dec := &chunkReader{r: cr}
+	if x.print == "json" {
+		x.units.Reset()
+		dec.units = &x.units
+	}
 	var s interface {
 		Scan() bool
 		Match() scanner.Match
@@ -345,12 +362,30 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
 		}
+		rec := x.record(match, start, end)
+		if dec.units != nil {
+			cs, us, ok1 := dec.units.At(match.Offset)
+			ce, ue, ok2 := dec.units.At(match.Offset + match.Length)
+			if !ok1 || !ok2 {
+				return n, fmt.Errorf("%s: no code point offset for the match at decoded byte %d", show, match.Offset)
+			}
+			rec.CPOff, rec.CPLen, rec.U16Off, rec.U16Len = cs, ce-cs, us, ue-us
+		}
 		if x.unflowed != nil {
 			s, e := x.unflowed.Span(int(start), int(end))
+			// The bytes unflowing took out (soft line breaks, quote
+			// marks, stuffed spaces) are ASCII: one code point and one
+			// UTF-16 unit each in the decoded body.
+			ds, de := int64(s)-start, int64(e)-end
+			rec.CPOff += ds
+			rec.U16Off += ds
+			rec.CPLen += de - ds
+			rec.U16Len += de - ds
 			start, end = int64(s), int64(e)
+			rec.Offset, rec.Length = start, end-start
 		}
 		n++
-		if err := x.emit(x.record(match, start, end)); err != nil {
+		if err := x.emit(rec); err != nil {
 			return n, err
 		}
 	}
@@ -385,18 +420,29 @@ func (x *extractor) emit(rec extractRecord) error {
 // chunkReader reads the decoded chunks of a charset.Reader. Before each
 // chunk it tells the charset reader to keep its offset map from the
 // scanner's earliest possible match on, so that memory stays bounded.
+//
+// With units set, it also counts the code points and UTF-16 code units of
+// the decoded text, dropping the counts before the same offset.
 type chunkReader struct {
 	r        *charset.Reader
 	retained func() int64
+	units    *charset.Units
 	buf      []byte // rest of the last chunk
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
 	for len(c.buf) == 0 {
 		if c.retained != nil {
-			c.r.SetKeep(c.retained())
+			keep := c.retained()
+			c.r.SetKeep(keep)
+			if c.units != nil {
+				c.units.Discard(keep)
+			}
 		}
 		b, err := c.r.Next()
+		if c.units != nil {
+			c.units.Add(b)
+		}
 		c.buf = b
 		if len(b) == 0 && err != nil {
 			return 0, err

@@ -32,11 +32,14 @@ func TestExtractText(t *testing.T) {
 	in := "See http://例え.テスト/パス。 and <URL:www.example.com/a\n b> or jane@example.com."
 	got, stderr, status := runExtractTest(t, in)
 	want := []extractRecord{
-		{Offset: 4, Length: int64(len("http://例え.テスト/パス")), Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
+		// Code points: "See " is 4; the IRI 7+2+1+3+1+2 = 16, all in the BMP (UTF-16 the same).
+		{Offset: 4, Length: int64(len("http://例え.テスト/パス")), CPOff: 4, CPLen: 16, U16Off: 4, U16Len: 16,
+			Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
 			URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"},
-		{Offset: int64(strings.Index(in, "www.")), Length: int64(len("www.example.com/a\n b")), Text: "www.example.com/a\n b",
+		// 4 + 16 + "。" 1 + " and <URL:" 10 = 31; the match is ASCII: 20.
+		{Offset: int64(strings.Index(in, "www.")), Length: int64(len("www.example.com/a\n b")), CPOff: 31, CPLen: 20, U16Off: 31, U16Len: 20, Text: "www.example.com/a\n b",
 			IRI: "https://www.example.com/ab", URI: "https://www.example.com/ab", Kind: "www"},
-		{Offset: int64(strings.Index(in, "jane")), Length: 16, Text: "jane@example.com", IRI: "mailto:jane@example.com",
+		{Offset: int64(strings.Index(in, "jane")), Length: 16, CPOff: 31 + 20 + 5, CPLen: 16, U16Off: 56, U16Len: 16, Text: "jane@example.com", IRI: "mailto:jane@example.com",
 			URI: "mailto:jane@example.com", Kind: "email"},
 	}
 	if status != 0 || stderr != "" || !reflect.DeepEqual(got, want) {
@@ -71,9 +74,10 @@ func TestExtractFuzzyAndMaxLength(t *testing.T) {
 func TestExtractHTML(t *testing.T) {
 	doc := `<!DOCTYPE html><p><a href="/x?a=1&amp;b=2">x</a> http://e.example/&#x4E2D;</p>`
 	want := []extractRecord{
-		{Offset: int64(strings.Index(doc, "/x?")), Length: int64(len("/x?a=1&amp;b=2")), Text: "/x?a=1&amp;b=2", IRI: "/x?a=1&b=2",
+		// ASCII: code points and UTF-16 units are bytes; references count as written.
+		{Offset: int64(strings.Index(doc, "/x?")), Length: int64(len("/x?a=1&amp;b=2")), CPOff: 27, CPLen: 14, U16Off: 27, U16Len: 14, Text: "/x?a=1&amp;b=2", IRI: "/x?a=1&b=2",
 			URI: "/x?a=1&b=2", Kind: "attr", Element: "a", Attr: "href", Decoded: true},
-		{Offset: int64(strings.Index(doc, "http://e")), Length: int64(len("http://e.example/&#x4E2D;")), Text: "http://e.example/&#x4E2D;",
+		{Offset: int64(strings.Index(doc, "http://e")), Length: int64(len("http://e.example/&#x4E2D;")), CPOff: 49, CPLen: 25, U16Off: 49, U16Len: 25, Text: "http://e.example/&#x4E2D;",
 			IRI: "http://e.example/中", URI: "http://e.example/%E4%B8%AD", Kind: "scheme", Decoded: true},
 	}
 	for _, args := range [][]string{nil, {"--format", "html"}} {
@@ -97,9 +101,9 @@ func TestExtractFiles(t *testing.T) {
 	os.WriteFile(b, []byte(`<img src="i.png">`), 0o644)
 	got, _, status := runExtractTest(t, "stdin www.example.com", a, "-", b)
 	want := []extractRecord{
-		{File: a, Offset: 2, Length: 17, Text: "http://a.example/", IRI: "http://a.example/", URI: "http://a.example/", Kind: "scheme"},
-		{File: "-", Offset: 6, Length: 15, Text: "www.example.com", IRI: "https://www.example.com", URI: "https://www.example.com", Kind: "www"},
-		{File: b, Offset: 10, Length: 5, Text: "i.png", IRI: "i.png", URI: "i.png", Kind: "attr", Element: "img", Attr: "src"},
+		{File: a, Offset: 2, Length: 17, CPOff: 2, CPLen: 17, U16Off: 2, U16Len: 17, Text: "http://a.example/", IRI: "http://a.example/", URI: "http://a.example/", Kind: "scheme"},
+		{File: "-", Offset: 6, Length: 15, CPOff: 6, CPLen: 15, U16Off: 6, U16Len: 15, Text: "www.example.com", IRI: "https://www.example.com", URI: "https://www.example.com", Kind: "www"},
+		{File: b, Offset: 10, Length: 5, CPOff: 10, CPLen: 5, U16Off: 10, U16Len: 5, Text: "i.png", IRI: "i.png", URI: "i.png", Kind: "attr", Element: "img", Attr: "src"},
 	}
 	if status != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("status %d\n got  %+v\n want %+v", status, got, want)
@@ -133,7 +137,8 @@ func TestExtractCharsets(t *testing.T) {
 	// Shift_JIS: 詳細は is 6 bytes; 例え, パス 4 bytes each, テスト 6.
 	sjis := "\x8f\xda\x8d\xd7\x82\xcd" + "http://" + "\x97\xe1\x82\xa6" + "." + "\x83\x65\x83\x58\x83\x67" + "/" + "\x83\x70\x83\x58" + "\x81\x42"
 	got, stderr, status := runExtractTest(t, sjis, "--charset", "shift_jis")
-	want := []extractRecord{{Offset: 6, Length: 23, Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
+	// 詳細は: 3 code points; the IRI 16.
+	want := []extractRecord{{Offset: 6, Length: 23, CPOff: 3, CPLen: 16, U16Off: 3, U16Len: 16, Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
 		URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"}}
 	if status != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("shift_jis: status %d %s\n got  %+v\n want %+v", status, stderr, got, want)
@@ -142,7 +147,7 @@ func TestExtractCharsets(t *testing.T) {
 	// windows-1252: é is one byte; the path is UTF-8 in the URI form, the query windows-1252.
 	w1252 := "see http://example.com/caf\xe9?q=\xe9 now"
 	got, _, _ = runExtractTest(t, w1252, "--charset", "windows-1252")
-	want = []extractRecord{{Offset: 4, Length: 27, Text: "http://example.com/café?q=é", IRI: "http://example.com/café?q=é",
+	want = []extractRecord{{Offset: 4, Length: 27, CPOff: 4, CPLen: 27, U16Off: 4, U16Len: 27, Text: "http://example.com/café?q=é", IRI: "http://example.com/café?q=é",
 		URI: "http://example.com/caf%C3%A9?q=%E9", Kind: "scheme"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("windows-1252:\n got  %+v\n want %+v", got, want)
@@ -155,7 +160,10 @@ func TestExtractCharsets(t *testing.T) {
 		u16 = append(u16, byte(c), 0)
 	}
 	got, _, _ = runExtractTest(t, string(u16))
-	if len(got) != 1 || got[0].Offset != 2+2*2 || got[0].Length != 2*17 || got[0].Text != "http://a.example/" {
+	// The byte order mark is not counted in code points or UTF-16 units
+	// (a JavaScript TextDecoder drops it).
+	if len(got) != 1 || got[0].Offset != 2+2*2 || got[0].Length != 2*17 || got[0].Text != "http://a.example/" ||
+		got[0].CPOff != 2 || got[0].CPLen != 17 || got[0].U16Off != 2 || got[0].U16Len != 17 {
 		t.Errorf("UTF-16LE: %+v", got)
 	}
 

@@ -38,6 +38,7 @@ func init() {
 		{"extract", "find the IRIs in text, HTML or mail files and print them", runExtract},
 		{"rewrite", "rewrite the IRIs of text, HTML or mail files to URIs, IRIs or display form", runRewrite},
 		{"linkify", "turn the IRIs of text, HTML or mail files into HTML links", runLinkify},
+		{"lint", "report links that lie about where they go (spoofed hosts, bidi tricks, script URLs)", runLint},
 		{"corpus", "convert whole trees of text, HTML, mail and gzip files, resumably and in shards", runCorpus},
 		{"version", "print the version of iriscan", runVersion},
 		{"help", "show this help, or the help of a command", runHelp},

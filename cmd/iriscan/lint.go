@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/iriscan/iriscan/charset"
+	"github.com/iriscan/iriscan/internal/quote"
+	"github.com/iriscan/iriscan/iri"
+	"github.com/iriscan/iriscan/rewrite/detect"
+	"github.com/iriscan/iriscan/rewrite/mail"
+	"github.com/iriscan/iriscan/scanner/lint"
+)
+
+const lintUsage = `Usage: iriscan lint [--format auto|text|html|mail] [--charset LABEL] [--fuzzy]
+                    [--max-length N] [FILE|DIR...]
+
+Reports the links in each FILE (standard input when there is none, or for
+"-"; the regular files below a DIR) that lie about where they go, as the
+tricks of phishing mail do, one JSON object per line (docs/lint.md):
+
+  file            the file name, when several files are given
+  part, message   for mail: the MIME part path and the message's index
+  kind            what is wrong:
+                    bidi-control          a bidi formatting character in
+                                          the link or right before or after it
+                    confusable-host       a host label that passes for an
+                                          ASCII one, or holds a look-alike
+                                          of "/", "." or ":"
+                    mixed-script-host     a host label mixing Latin with
+                                          Cyrillic, Greek, …
+                    userinfo-host         user information that reads as a
+                                          host: https://bank.example@evil.example/
+                    anchor-host-mismatch  HTML: an <a> whose text names
+                                          another host than its href
+                    script-scheme         HTML: javascript: or vbscript: in a
+                                          URL attribute, data: in a link,
+                                          form action or frame
+  offset, length  the link (for anchor-host-mismatch, the <a> element's
+                  content) in bytes of the input as given; in mail, of the
+                  part's body, as for extract
+  text            the link as written (the link's visible text)
+  reason          what is wrong, for a person
+
+Strings are JSON with the invisible formatting characters written as
+\uXXXX escapes, so that a terminal shows them rather than obeys them.
+--format, --charset and the reading of mail are as for extract; mail
+parts are linted as text or HTML. --max-length bounds the links looked at
+(default 65536: a data: URL of a few pages is still seen).
+
+Exit status: 1 when something was found, 0 when nothing, 2 on error.
+
+Flags:
+`
+
+func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("lint", lintUsage)
+	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html or mail")
+	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed")
+	fuzzy := fs.Bool("fuzzy", false, "also look at bare domains in running text (example.com/path)")
+	maxLen := fs.Int("max-length", lint.DefaultMaxLength, "longest link in bytes looked at, at most 2097152 (2 MiB)")
+	files, status, done := parseFlags(fs, args, stdout, stderr)
+	if done {
+		return status
+	}
+	x := linter{opts: lint.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr}
+	switch *format {
+	case "auto":
+	case "text":
+		x.detect.Format = detect.Text
+	case "html":
+		x.detect.Format = detect.HTML
+	case "mail":
+		x.detect.Format = detect.Mail
+	default:
+		return usageError(stderr, "lint", fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", *format))
+	}
+	if msg := checkMaxLength(*maxLen); msg != "" {
+		return usageError(stderr, "lint", msg)
+	}
+	if *label != "" {
+		if _, err := charset.Lookup(*label); err != nil {
+			return usageError(stderr, "lint", fmt.Sprintf("--charset: %v", err))
+		}
+		x.detect.Charset = *label
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	out := bufio.NewWriter(stdout)
+	x.out = out
+	found, failed := false, false
+	several := len(files) > 1
+	fail := func(err error) {
+		out.Flush()
+		fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
+		failed = true
+	}
+	walkOperands(files, func(name string) {
+		if several || name != files[0] {
+			x.file = name
+		}
+		n, err := x.lintFile(name, stdin)
+		found = found || n > 0
+		if err != nil {
+			fail(err)
+		}
+	}, fail)
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", err)
+		return 2
+	}
+	switch {
+	case failed:
+		return 2
+	case found:
+		return 1
+	}
+	return 0
+}
+
+// linter prints the findings of one or more files.
+type linter struct {
+	opts     lint.Options
+	detect   detect.Options
+	file     string
+	part     string
+	message  *int
+	unflowed *mail.Unflowed
+	out      *bufio.Writer
+	buf      []byte
+	stderr   io.Writer
+}
+
+// lintFile prints the findings of the named file ("-" for stdin) and
+// returns how many there were.
+func (x *linter) lintFile(name string, stdin io.Reader) (int, error) {
+	var r io.Reader = stdin
+	show := quote.Shell(name)
+	if name == "-" {
+		show = "<standard input>"
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return 0, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err != nil {
+			return 0, err
+		} else if fi.IsDir() {
+			return 0, fmt.Errorf("%s: is a directory", name)
+		}
+		r = f
+	}
+	br := bufio.NewReaderSize(r, detect.HeadLen)
+	head, err := br.Peek(detect.HeadLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return 0, fmt.Errorf("%s: %w", show, err)
+	}
+	d, err := detect.Document(name, head, x.detect)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", show, err)
+	}
+	switch d.Format {
+	case detect.Binary:
+		x.out.Flush()
+		fmt.Fprintf(x.stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", show)
+		return 0, nil
+	case detect.Mail:
+		return x.lintMail(br, show)
+	}
+	if w := d.Warning(show); w != "" {
+		x.out.Flush()
+		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
+	}
+	return x.scan(charset.NewReader(br, d.Charset), d.Format == detect.HTML, show)
+}
+
+// lintMail prints the findings of the text and HTML parts of a message or
+// an mbox, with offsets in each part's decoded body, as extract does.
+func (x *linter) lintMail(r io.Reader, show string) (int, error) {
+	n := 0
+	defer func() { x.part, x.message = "", nil }()
+	err := mail.Walk(r, func(p *mail.Part) error {
+		x.part, x.message = p.Path, &p.Message
+		if p.Err != nil {
+			x.out.Flush()
+			fmt.Fprintf(x.stderr, "iriscan: %s: message %d part %s skipped: %v\n", show, p.Message, p.Path, p.Err)
+			return nil
+		}
+		where := fmt.Sprintf("%s: message %d part %s", show, p.Message, p.Path)
+		if flowed, delSp := p.IsFlowed(); flowed {
+			body, err := io.ReadAll(p.Body)
+			if err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
+			x.unflowed = mail.Unflow(body, delSp)
+			defer func() { x.unflowed = nil }()
+			k, err := x.scan(charset.NewReaderBytes(x.unflowed.Text, p.Charset), false, where)
+			n += k
+			return err
+		}
+		k, err := x.scan(p.Text(), p.MediaType == "text/html", where)
+		n += k
+		return err
+	})
+	if err != nil {
+		return n, fmt.Errorf("%s: %w", show, err)
+	}
+	return n, nil
+}
+
+// scan prints the findings of the text cr decodes.
+func (x *linter) scan(cr *charset.Reader, html bool, show string) (int, error) {
+	o := x.opts
+	o.HTML = html
+	l := lint.New(cr, &o)
+	n := 0
+	for l.Scan() {
+		f := l.Finding()
+		if x.unflowed != nil {
+			s, e := x.unflowed.Span(int(f.Offset), int(f.Offset+f.Length))
+			f.Offset, f.Length = int64(s), int64(e-s)
+		}
+		n++
+		x.buf = x.appendFinding(x.buf[:0], &f)
+		if _, err := x.out.Write(x.buf); err != nil {
+			return n, err
+		}
+	}
+	if err := l.Err(); err != nil {
+		return n, fmt.Errorf("%s: %w", show, err)
+	}
+	return n, nil
+}
+
+// appendFinding appends f as one line of JSON.
+func (x *linter) appendFinding(b []byte, f *lint.Finding) []byte {
+	b = append(b, '{')
+	if x.file != "" {
+		b = append(b, `"file":`...)
+		b = appendVisibleJSON(b, x.file)
+		b = append(b, ',')
+	}
+	if x.part != "" {
+		b = append(b, `"part":`...)
+		b = appendVisibleJSON(b, x.part)
+		b = append(b, ',')
+	}
+	if x.message != nil {
+		b = append(b, `"message":`...)
+		b = strconv.AppendInt(b, int64(*x.message), 10)
+		b = append(b, ',')
+	}
+	b = append(b, `"kind":`...)
+	b = appendVisibleJSON(b, f.Kind.String())
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, f.Offset, 10)
+	b = append(b, `,"length":`...)
+	b = strconv.AppendInt(b, f.Length, 10)
+	b = append(b, `,"text":`...)
+	b = appendVisibleJSON(b, f.Text)
+	b = append(b, `,"reason":`...)
+	b = appendVisibleJSON(b, f.Reason)
+	return append(b, "}\n"...)
+}
+
+// appendVisibleJSON appends s as a JSON string, as appendJSONString does,
+// with the bidi formatting characters and the other invisible format
+// characters a spoofed link hides behind (zero width space and joiners,
+// word joiner, invisible operators, byte order mark) as \uXXXX escapes.
+func appendVisibleJSON(b []byte, s string) []byte {
+	start := len(b)
+	b = appendJSONString(b, s)
+	has := false
+	for _, r := range s {
+		if invisible(r) {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return b
+	}
+	out := append([]byte(nil), b[start:]...)
+	b = b[:start]
+	for i := 0; i < len(out); {
+		r, n := utf8.DecodeRune(out[i:])
+		if invisible(r) {
+			b = append(b, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
+		} else {
+			b = append(b, out[i:i+n]...)
+		}
+		i += n
+	}
+	return b
+}
+
+func invisible(r rune) bool {
+	return iri.IsBidiFormatting(r) || r >= 0x200B && r <= 0x200D || r >= 0x2060 && r <= 0x2064 || r == 0xFEFF || r == 0x00AD
+}
