@@ -58,14 +58,15 @@ type HTMLScanner struct {
 	name     [16]byte
 	longName [16]byte // the name of a long tag read in pieces
 	longLen  int
-	names    []string // interned element and attribute names
-	tagBuf   []byte   // the current tag, then the decoded forms of its URLs
-	iris     []span   // where in tagBuf the IRI of each pending match is
-	noText   bool     // HTMLOptions.SkipText
-	noAttrs  bool     // HTMLOptions.SkipAttributes
-	links    bool     // HTMLOptions.LinkText
-	foreign  []string // with links: the elements open in SVG or MathML content
-	nesting  int      // with links: elements open past the end of foreign
+	names    []string    // interned element and attribute names
+	tagBuf   []byte      // the current tag, then the decoded forms of its URLs
+	iris     []span      // where in tagBuf the IRI of each pending match is
+	noText   bool        // HTMLOptions.SkipText
+	noAttrs  bool        // HTMLOptions.SkipAttributes
+	links    bool        // HTMLOptions.LinkText
+	foreign  []string    // with links: the elements open in SVG or MathML content
+	nesting  int         // with links: elements open past the end of foreign
+	rt       *refangText // with Options.Refang: text nodes are refanged
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -78,6 +79,9 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	// longer than maxLen is never cut, and text is cut at a space.
 	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
 	s.sc = Scanner{f: s.f, eof: true}
+	if o.Refang {
+		s.rt = &refangText{}
+	}
 	s.sc.initTriggers()
 	list := o.SkipElements
 	if list == nil {
@@ -177,6 +181,9 @@ func (s *HTMLScanner) Scan() bool {
 // text scans a text node's raw bytes, starting at offset off.
 func (s *HTMLScanner) text(raw []byte, off int64) {
 	dec := s.dec.decode(raw)
+	if s.rt != nil && s.refangText(raw, dec, off) {
+		return
+	}
 	sc := &s.sc
 	sc.reset(dec)
 	for sc.Scan() {
