@@ -218,22 +218,40 @@ func Defang(s string) string {
 	}
 	var puts []put
 	auth := 0
-	j := 0
-	for j < len(p) && isSchemeChar(p[j]) && (j > 0 || isASCIIAlnum(rune(p[0])) && p[0] > '9') {
-		j++
+	// The scheme: a name, or a defanged one, then ':' or a colon marker.
+	j, name, fanged := 0, "", true
+	if len(p) == 0 {
+		return s
 	}
-	if j > 0 && j < len(p) && p[j] == ':' {
-		name := strings.ToLower(string(p[:j]))
-		if d, ok := defangScheme[name]; ok {
-			puts = append(puts, put{offs[0], offs[j-1] + 1 - offs[0], d})
+	if n, out := markerAt(p, 0); n > 0 && classOfNew(out) < 0 {
+		j, name, fanged = n, out, false
+	} else {
+		for j < len(p) && isSchemeChar(p[j]) && (j > 0 || isASCIIAlnum(rune(p[0])) && p[0] > '9') {
+			j++
 		}
-		switch {
-		case strings.HasPrefix(string(p[j+1:]), "//"):
-			auth = j + 3
-		case name == "mailto":
-			auth = j + 1
-		default:
-			auth = -1 // opaque: no host to defang
+		name = strings.ToLower(string(p[:j]))
+	}
+	if j > 0 && j < len(p) {
+		colon, slashes := -1, false
+		if p[j] == ':' {
+			colon = j + 1
+		} else if n, out := markerAt(p, j); n > 0 && (out == ":" || out == "://") {
+			colon, slashes = j+n, out == "://"
+		}
+		if colon >= 0 {
+			if d, ok := defangScheme[name]; ok && fanged {
+				puts = append(puts, put{offs[0], offs[j-1] + 1 - offs[0], d})
+			}
+			switch {
+			case slashes:
+				auth = colon
+			case strings.HasPrefix(string(p[colon:]), "//"):
+				auth = colon + 2
+			case name == "mailto":
+				auth = colon
+			default:
+				auth = -1 // opaque: no host to defang
+			}
 		}
 	}
 	if auth >= 0 {
@@ -277,4 +295,12 @@ func Defang(s string) string {
 func nextIsLabel(b []byte) bool {
 	r, _ := utf8.DecodeRune(b)
 	return isLabelStart(r) || r == '_'
+}
+
+// markerAt is marker at b[i] of a whole text, where any byte may stand.
+func markerAt(b []byte, i int) (int, string) {
+	if !trigger[b[i]] {
+		return 0, ""
+	}
+	return marker(b, i, prevRune(b[:i]))
 }

@@ -317,3 +317,37 @@ func BenchmarkReader(b *testing.B) {
 		}
 	}
 }
+
+// FuzzText checks the package on any text: the Reader refangs as String
+// does whatever the reads; its Map takes the refanged text back to the
+// input at every offset; refanging twice changes nothing more; Redefang of
+// a text and its own refanged form gives the text back (or an error), and
+// of any pair does not panic; and Defang of a text without markers is
+// refanged back to it (scheme case aside).
+func FuzzText(f *testing.F) {
+	for _, c := range refangCases {
+		f.Add(c.in, "http://a.example/", uint8(3))
+	}
+	f.Add("hxxp[:]//[::1][/]a(.)b{@}c", "\u2066http://x.y/\u2069", uint8(1))
+	f.Fuzz(func(t *testing.T, in, conv string, size uint8) {
+		want := String(in)
+		z := NewReader(&chunked{s: in, size: int(size%19) + 1})
+		got, err := io.ReadAll(onebyte{z})
+		if err != nil || string(got) != want {
+			t.Fatalf("Reader: %q, %v; String: %q", got, err, want)
+		}
+		checkMap(t, in, got, z.Map())
+		if again := String(want); again != want {
+			t.Fatalf("String(%q) = %q, refanged again %q", in, want, again)
+		}
+		if r, err := Redefang(in, want); err == nil && r != in {
+			t.Fatalf("Redefang(%q, %q) = %q, not the written text", in, want, r)
+		}
+		_, _ = Redefang(in, conv)
+		if want == in && !strings.ContainsFunc(in, isBidiMark) {
+			if back := String(Defang(in)); !strings.EqualFold(back, in) {
+				t.Fatalf("Defang(%q) = %q, refanged %q", in, Defang(in), back)
+			}
+		}
+	})
+}
