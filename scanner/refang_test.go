@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/iriscan/iriscan/scanner/refang"
+	"github.com/iriscan/iriscan/scanner/scantest"
 )
 
 // found is a match as a test expects it: the span as written (its offset
@@ -227,4 +228,21 @@ func checkSpans(t *testing.T, data []byte, ms []Match) {
 			t.Fatalf("match text %q is not the input's bytes %q", m.Text, data[m.Offset:end])
 		}
 	}
+}
+
+// BenchmarkRefang scans English prose with a defanged indicator every
+// 2 KiB, without and with Refang, and prose without any marker with
+// Refang: the cost of the option where it finds something and where it
+// finds nothing.
+func BenchmarkRefang(b *testing.B) {
+	prose := scantest.Prose(4<<20, 2048, &scantest.English, 1)
+	var ioc bytes.Buffer
+	for i := 0; i < len(prose); i += 2048 {
+		ioc.Write(prose[i:min(i+2048, len(prose))])
+		fmt.Fprintf(&ioc, " hxxps://cdn%d[.]evil-updates[.]com/gate[.]php?id=%d ", i, i)
+	}
+	b.Run("IOC/Off", func(b *testing.B) { benchScan(b, ioc.Bytes(), nil) })
+	b.Run("IOC/On", func(b *testing.B) { benchScan(b, ioc.Bytes(), &Options{Refang: true}) })
+	b.Run("Prose/Off", func(b *testing.B) { benchScan(b, prose, nil) })
+	b.Run("Prose/On", func(b *testing.B) { benchScan(b, prose, &Options{Refang: true}) })
 }

@@ -22,6 +22,7 @@ type Reader struct {
 	src  int64 // source offset of buf[ctx]
 	dst  int64 // refanged offset of the next byte appended to out
 	m    Map
+	f    finder
 }
 
 // NewReader returns a Reader refanging the text of r.
@@ -49,7 +50,7 @@ func (z *Reader) Read(p []byte) (int, error) {
 			}
 			return 0, io.EOF
 		}
-		if z.n-z.ctx <= lookahead && !z.eof {
+		if z.n-z.ctx <= lookahead+maxOld && !z.eof {
 			z.fill()
 			continue
 		}
@@ -60,39 +61,40 @@ func (z *Reader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// refang refangs what can be decided of buf[ctx:n] into out.
+// refang refangs what can be decided of buf[ctx:n] into out. A scheme
+// marker is found at the colon after it, so the last maxOld bytes before
+// the bytes it looked at are held back for the next round, unless a marker
+// took them.
 func (z *Reader) refang() {
 	lim := z.n
 	if !z.eof {
 		lim = z.n - lookahead
 	}
 	b := z.buf[:z.n]
-	i, done := z.ctx, z.ctx
-	for ; i < lim; i++ {
-		if !trigger[b[i]] {
-			continue
-		}
-		var prev rune = -1
-		if i > 0 {
-			prev, _ = utf8.DecodeLastRune(b[:i])
-		}
-		n, out := marker(b, i, prev)
-		if n == 0 {
-			continue
+	done := z.ctx
+	z.f.reset(b, lim)
+	for {
+		i, n, out := z.f.find(done, done)
+		if i < 0 {
+			break
 		}
 		z.out = append(z.out, b[done:i]...)
 		z.dst += int64(i - done)
 		z.m.add(z.src+int64(i-z.ctx), z.dst, b[i:i+n], len(out))
 		z.out = append(z.out, out...)
 		z.dst += int64(len(out))
-		i += n - 1
-		done = i + 1
+		z.src += int64(i + n - z.ctx)
+		z.ctx = i + n
+		done = z.ctx
 	}
-	i = max(i, done)
-	z.out = append(z.out, b[done:i]...)
-	z.dst += int64(i - done)
-	z.src += int64(i - z.ctx)
-	z.ctx = i
+	end := lim
+	if !z.eof {
+		end = max(done, lim-maxOld)
+	}
+	z.out = append(z.out, b[done:end]...)
+	z.dst += int64(end - done)
+	z.src += int64(end - z.ctx)
+	z.ctx = end
 }
 
 // fill reads more source, keeping the last character before ctx as the

@@ -27,6 +27,7 @@
 package refang
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
 )
@@ -46,6 +47,81 @@ var trigger = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// found are the bytes a search for markers looks for: every marker is one
+// of these or ends right before one (a scheme before its colon), so each is
+// a bytes.IndexByte away.
+var found = [...]byte{':', '[', '(', '{'}
+
+// finder finds the markers of one buffer, b[:lim] decided.
+type finder struct {
+	b    []byte
+	lim  int
+	next [len(found)]int // next occurrence of each byte of found; -1 none before lim; -2 unknown
+}
+
+func (f *finder) reset(b []byte, lim int) {
+	f.b, f.lim = b, lim
+	for k := range f.next {
+		f.next[k] = -2
+	}
+}
+
+// trigger returns the first byte of found at or after from, or -1.
+func (f *finder) trigger(from int) int {
+	best := -1
+	for k, c := range found {
+		if f.next[k] == -1 {
+			continue
+		}
+		if f.next[k] < from {
+			j := -1
+			if from < f.lim {
+				j = bytes.IndexByte(f.b[from:f.lim], c)
+			}
+			if j < 0 {
+				f.next[k] = -1
+				continue
+			}
+			f.next[k] = from + j
+		}
+		if best < 0 || f.next[k] < best {
+			best = f.next[k]
+		}
+	}
+	return best
+}
+
+// find returns the first marker that starts at or after floor at a byte of
+// found at or after from (or right before it: a scheme): its start, length
+// and replacement, or a start of -1.
+func (f *finder) find(from, floor int) (start, n int, out string) {
+	b := f.b
+	for {
+		j := f.trigger(from)
+		if j < 0 {
+			return -1, 0, ""
+		}
+		if b[j] == ':' || j+1 < len(b) && b[j+1] == ':' {
+			// A scheme marker that ends here.
+			for k := maxOld; k >= 3; k-- {
+				i := j - k
+				if i < floor || !trigger[b[i]] {
+					continue
+				}
+				if n, out := marker(b, i, prevRune(b[:i])); n == k && classOfNew(out) < 0 {
+					return i, n, out
+				}
+			}
+		}
+		if b[j] != ':' && j >= floor {
+			if n, out := marker(b, j, prevRune(b[:j])); n > 0 {
+				return j, n, out
+			}
+		}
+		from = j + 1
+	}
+}
 
 // closing returns the bracket that closes c.
 func closing(c byte) byte {
@@ -192,21 +268,19 @@ func Append(dst, text []byte, m *Map) []byte {
 	}
 	base := len(dst)
 	done := 0
-	for i := 0; i < len(text); i++ {
-		if !trigger[text[i]] {
-			continue
-		}
-		n, out := marker(text, i, prevRune(text[:i]))
-		if n == 0 {
-			continue
+	var f finder
+	f.reset(text, len(text))
+	for {
+		i, n, out := f.find(done, done)
+		if i < 0 {
+			break
 		}
 		dst = append(dst, text[done:i]...)
 		if m != nil {
 			m.add(int64(i), int64(len(dst)-base), text[i:i+n], len(out))
 		}
 		dst = append(dst, out...)
-		i += n - 1
-		done = i + 1
+		done = i + n
 	}
 	return append(dst, text[done:]...)
 }
