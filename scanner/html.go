@@ -58,15 +58,16 @@ type HTMLScanner struct {
 	name     [16]byte
 	longName [16]byte // the name of a long tag read in pieces
 	longLen  int
-	names    []string    // interned element and attribute names
-	tagBuf   []byte      // the current tag, then the decoded forms of its URLs
-	iris     []span      // where in tagBuf the IRI of each pending match is
-	noText   bool        // HTMLOptions.SkipText
-	noAttrs  bool        // HTMLOptions.SkipAttributes
-	links    bool        // HTMLOptions.LinkText
-	foreign  []string    // with links: the elements open in SVG or MathML content
-	nesting  int         // with links: elements open past the end of foreign
-	rt       *refangText // with Options.Refang: text nodes are refanged
+	names    []string // interned element and attribute names
+	tagBuf   []byte   // the current tag, then the decoded forms of its URLs
+	iris     []span   // where in tagBuf the IRI of each pending match is
+	noText   bool     // HTMLOptions.SkipText
+	noAttrs  bool     // HTMLOptions.SkipAttributes
+	links    bool     // HTMLOptions.LinkText
+	foreign  []string // with links: the elements open in SVG or MathML content
+	nesting  int      // with links: elements open past the end of foreign
+
+	rt *refangText // with Options.Refang: text nodes are refanged
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.

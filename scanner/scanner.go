@@ -34,9 +34,10 @@ type Scanner struct {
 	err     error
 	m       Match
 	trig    []trigger
-	own     bool           // buf is the Scanner's own window (NewScanner)
-	rf      *refang.Reader // with Options.Refang: reads r refanged
-	src     []byte         // with rf: scratch for the source text of a match
+	own     bool // buf is the Scanner's own window (NewScanner)
+
+	rf  *refang.Reader // with Options.Refang: reads r refanged
+	src []byte         // with rf: scratch for the source text of a match
 }
 
 // trigger is the search state for one kind of trigger.
