@@ -133,6 +133,14 @@ type Options struct {
 	// policy. When it names schemes and Scanner.Schemes is nil, the
 	// scanner looks for those schemes.
 	Links *Linker
+	// Defang makes Link write each IRI as an <a> element without href
+	// (not a link) whose text is the IRI defanged (refang.Defang:
+	// hxxps://evil[.]example/), for reports that show links nobody should
+	// follow. With Scanner.Refang, links written defanged are found too.
+	// With Scanner.Refang and without Defang, Link makes a link of a
+	// defanged IRI like of any other: its href and its text are the real
+	// link.
+	Defang bool
 
 	// OnError, if not nil, is called for each IRI that cannot be
 	// converted; the IRI is left as it was. The error is valid only

@@ -12,6 +12,7 @@ import (
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/scanner"
+	"github.com/iriscan/iriscan/scanner/refang"
 )
 
 var errInvalidUTF8 = errors.New("invalid UTF-8")
@@ -260,6 +261,19 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		return false, err
 	}
 	s = trimAdded(m, s, "https")
+	if j.o.Scanner.Refang && m.Kind != scanner.KindAttr && m.Text != m.IRI {
+		// Keep a defanged link defanged, its markers where they were.
+		d, err := refang.Redefang(m.Text, s)
+		if err != nil {
+			return false, err
+		}
+		if d != s {
+			if d == m.Text {
+				return false, nil
+			}
+			s = d
+		}
+	}
 	if s == m.IRI {
 		return false, nil // keep the exact bytes, references and all
 	}
@@ -300,15 +314,29 @@ func (j *job) link(m *scanner.Match) (bool, error) {
 	if err != nil || !ok {
 		return false, err
 	}
+	text := lk.Text
 	j.repl = append(j.repl, "<a"...)
-	j.repl = appendAttr(j.repl, "href", lk.Href)
-	j.repl = appendAttr(j.repl, "target", j.o.Target)
-	j.repl = appendAttr(j.repl, "rel", j.o.Rel)
+	if j.o.Defang {
+		// Not a link: no href, nothing that only a link uses. The
+		// markers of a link written defanged stay as they were.
+		if j.o.Scanner.Refang && m.Kind != scanner.KindAttr && m.Text != m.IRI {
+			if d, err := refang.Redefang(m.Text, text); err == nil {
+				text = d
+			}
+		}
+		text = refang.Defang(text)
+	} else {
+		j.repl = appendAttr(j.repl, "href", lk.Href)
+		j.repl = appendAttr(j.repl, "target", j.o.Target)
+		j.repl = appendAttr(j.repl, "rel", j.o.Rel)
+	}
 	j.repl = appendAttr(j.repl, "class", j.o.Links.Options().Class)
-	j.repl = appendAttr(j.repl, "title", lk.Title)
+	if !j.o.Defang {
+		j.repl = appendAttr(j.repl, "title", lk.Title)
+	}
 	j.repl = appendAttr(j.repl, "dir", "ltr") // every link: see Linkify
 	j.repl = append(j.repl, '>')
-	j.repl = appendEscaped(j.repl, lk.Text, 0)
+	j.repl = appendEscaped(j.repl, text, 0)
 	j.repl = append(j.repl, "</a>"...)
 	return true, nil
 }
@@ -584,6 +612,6 @@ func (j *job) bracket(start, end int64) (prefix, suffix []byte) {
 
 // sameOptions reports whether a and b configure a Scanner alike.
 func sameOptions(a, b *scanner.Options) bool {
-	return a.Fuzzy == b.Fuzzy && a.MaxLength == b.MaxLength && slices.Equal(a.Schemes, b.Schemes) &&
+	return a.Fuzzy == b.Fuzzy && a.MaxLength == b.MaxLength && a.Refang == b.Refang && slices.Equal(a.Schemes, b.Schemes) &&
 		(a.Schemes == nil) == (b.Schemes == nil)
 }

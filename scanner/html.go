@@ -79,6 +79,8 @@ type HTMLScanner struct {
 	texts      bool             // HTMLOptions.LinkTexts
 	link       linkText         // with texts: the a element being read
 	linkEndOff int64            // with an open link: the end of the last token
+
+	rt *refangText // with Options.Refang: text nodes are refanged
 }
 
 // NewHTMLScanner returns an HTMLScanner reading from r.
@@ -91,6 +93,9 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	// longer than maxLen is never cut, and text is cut at a space.
 	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
 	s.sc = Scanner{f: s.f, eof: true}
+	if o.Refang {
+		s.rt = &refangText{}
+	}
 	s.sc.initTriggers()
 	list := o.SkipElements
 	if list == nil {
@@ -249,6 +254,9 @@ func (s *HTMLScanner) Scan() bool {
 // text scans a text node's raw bytes, starting at offset off.
 func (s *HTMLScanner) text(raw []byte, off int64) {
 	dec := s.dec.decode(raw)
+	if s.rt != nil && s.refangText(raw, dec, off) {
+		return
+	}
 	sc := &s.sc
 	sc.reset(dec)
 	for sc.Scan() {

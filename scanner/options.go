@@ -21,12 +21,15 @@ type Scheme struct {
 // (gopher, wais, prospero …), as hierarchical schemes that need "//" after
 // the ':', except the non-hierarchical ones of nonHierarchical, which also
 // match without "//" when what follows passes their syntax check.
-// javascript:, vbscript: and data: are deliberately absent.
+// javascript:, vbscript: and data: are deliberately absent, and so are
+// hxxp: and hxxps:, registered (provisionally) to write a link defanged so
+// that nobody follows it: they are no links, and a reader who wants them
+// read as http and https sets Options.Refang.
 var DefaultSchemes = func() []Scheme {
 	list := make([]Scheme, 0, len(registeredSchemes))
 	for _, n := range registeredSchemes {
 		switch n {
-		case "javascript", "vbscript", "data":
+		case "javascript", "vbscript", "data", "hxxp", "hxxps":
 			continue
 		}
 		list = append(list, Scheme{Name: n, Hierarchical: !nonHierarchical[n]})
@@ -74,6 +77,13 @@ type Options struct {
 	// MaxLength is the longest match in bytes; a longer candidate is not a
 	// match and is passed over whole. Zero means DefaultMaxLength.
 	MaxLength int
+	// Refang also reads links written defanged (hxxps://evil[.]example,
+	// user[at]evil(dot)example; package scanner/refang lists the markers):
+	// the text is refanged before it is scanned, so a match reports its
+	// Offset, Length and Text as written and its IRI refanged. A defanged
+	// name without a scheme is found only with Fuzzy, as it would be
+	// refanged. In HTML only text nodes are refanged, not attribute values.
+	Refang bool
 }
 
 // finder holds the state derived from Options.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/iriscan/iriscan/scanner/refang"
 )
 
 // minChunk is the least number of fresh bytes a refill makes room for.
@@ -33,6 +35,9 @@ type Scanner struct {
 	m       Match
 	trig    []trigger
 	own     bool // buf is the Scanner's own window (NewScanner)
+
+	rf  *refang.Reader // with Options.Refang: reads r refanged
+	src []byte         // with rf: scratch for the source text of a match
 }
 
 // trigger is the search state for one kind of trigger.
@@ -48,6 +53,10 @@ type trigger struct {
 func NewScanner(r io.Reader, o *Options) *Scanner {
 	f := newFinder(o)
 	s := &Scanner{f: f, r: r, own: true}
+	if o != nil && o.Refang {
+		s.rf = refang.NewReader(r)
+		s.r = s.rf
+	}
 	s.buf = make([]byte, lookBehind+f.maxLen+lookAheadSlack+max(minChunk, f.maxLen))
 	s.initTriggers()
 	return s
@@ -60,6 +69,10 @@ func (s *Scanner) Reset(r io.Reader) {
 		panic("scanner: Reset of a Scanner not made by NewScanner")
 	}
 	s.r, s.n, s.base, s.pos, s.lastEnd = r, 0, 0, 0, 0
+	if s.rf != nil {
+		s.rf.Reset(r)
+		s.r = s.rf
+	}
 	s.eof, s.skip, s.resume, s.err, s.m = false, false, 0, nil, Match{}
 	for k := range s.trig {
 		s.trig[k].next, s.trig[k].searched = -1, 0
@@ -99,7 +112,12 @@ func (s *Scanner) initTriggers() {
 
 // Find returns all matches in text.
 func Find(text []byte, o *Options) []Match {
-	s := newBytesScanner(text, newFinder(o))
+	var s *Scanner
+	if o != nil && o.Refang {
+		s = NewScanner(bytes.NewReader(text), o)
+	} else {
+		s = newBytesScanner(text, newFinder(o))
+	}
 	var ms []Match
 	for s.Scan() {
 		ms = append(ms, s.Match())
@@ -114,7 +132,12 @@ func (s *Scanner) Match() Match { return s.m }
 // holds: no match found by a later Scan starts before it. A caller that maps
 // offsets back to a source (a charset decoder's offset map) may forget the
 // mapping of the text before it.
-func (s *Scanner) Retained() int64 { return s.base }
+func (s *Scanner) Retained() int64 {
+	if s.rf != nil {
+		return s.rf.Map().Start(s.base)
+	}
+	return s.base
+}
 
 // Err returns the first error other than io.EOF met by the reader, with the
 // offset where it happened; the error wraps the reader's.
@@ -177,6 +200,9 @@ func (s *Scanner) emit(c candidate) {
 		iri = string(enc)
 	}
 	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
+	if s.rf != nil {
+		s.asWritten(c)
+	}
 	s.lastEnd = c.end
 	s.pos = max(s.pos, c.end)
 }
@@ -276,6 +302,9 @@ func (s *Scanner) refill() {
 		copy(s.buf, s.buf[d:s.n])
 		s.n -= d
 		s.base += int64(d)
+		if s.rf != nil {
+			s.rf.Map().Forget(s.base)
+		}
 		s.pos -= d
 		s.resume -= d
 		s.lastEnd = max(0, s.lastEnd-d)
@@ -295,7 +324,7 @@ func (s *Scanner) refill() {
 	if err != nil {
 		s.eof = true
 		if err != io.EOF {
-			s.err = fmt.Errorf("scanner: read error at byte %d: %w", s.base+int64(s.n), err)
+			s.err = fmt.Errorf("scanner: read error at byte %d: %w", s.sourceEnd(s.base+int64(s.n)), err)
 		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 
 const extractUsage = `Usage: iriscan extract [--print json|uri|iri|text] [--format auto|text|html|css|mail|markdown] [--charset LABEL]
                        [--schemes LIST] [--default-scheme https|http] [--hosts-allow PATTERN,...]
-                       [--hosts-deny PATTERN,...] [--fuzzy] [--max-length N] [FILE|DIR...]
+                       [--hosts-deny PATTERN,...] [--fuzzy] [--refang] [--max-length N] [FILE|DIR...]
 
 Finds the IRIs in each FILE (standard input when there is none, or for "-";
 the regular files below a DIR, hidden ones and symbolic links left out) and
@@ -57,6 +57,12 @@ object per match (JSON Lines) with:
                   quoted-printable or base64 undone, in the part's charset,
                   and the cp_ and utf16_ fields that body decoded
   error           why there is no uri
+
+With --refang, links written defanged (hxxps://evil[.]example/a[.]exe,
+user[at]evil(dot)example) are found too: text, offset and length are the span
+as written, iri and uri the link it stands for (docs/refang.md). A defanged
+name without a scheme (evil[.]example) counts only with --fuzzy; in HTML only
+text is refanged, not attribute values.
 
 --print uri, iri and text print one field per line instead, for shell
 pipelines (a match without a URI form prints nothing with --print uri).
@@ -117,6 +123,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html, css, mail or markdown")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fuzzy := fs.Bool("fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
+	refang := fs.Bool("refang", false, "also find links written defanged (hxxps://evil[.]example); see docs/refang.md")
 	maxLen := fs.Int("max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is skipped")
 	var lf linkFlags
 	lf.add(fs, false)
@@ -128,7 +135,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if msg != "" {
 		return usageError(stderr, "extract", msg)
 	}
-	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen, Schemes: l.ScannerSchemes()}, policy: l, stderr: stderr}
+	x := extractor{opts: scanner.Options{Fuzzy: *fuzzy, MaxLength: *maxLen, Refang: *refang, Schemes: l.ScannerSchemes()}, policy: l, stderr: stderr}
 	switch *print {
 	case "json", "uri", "iri", "text":
 		x.print = *print

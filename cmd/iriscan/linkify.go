@@ -9,7 +9,7 @@ import (
 const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|css|mail|markdown] [--charset LABEL] [--target NAME] [--rel VALUE]
                        [--class NAME] [--title] [--href-template T] [--schemes LIST] [--default-scheme https|http]
                        [--hosts-allow PATTERN,...] [--hosts-deny PATTERN,...] [--shorten N] [--strip-scheme]
-                       [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
+                       [--fuzzy] [--refang] [--defang] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Turns the IRIs found in each FILE (standard input when there is none, or for
 "-") into HTML links:
@@ -36,6 +36,13 @@ a right-to-left IRI gets dir="ltr", which keeps its components in order.
          Markdown would read markup; code, raw HTML, existing links and image
          alt text stay as they are (docs/markdown.md). --target and --rel do
          not apply
+
+With --refang, links written defanged (hxxps://evil[.]example/) are found
+too and become links like any other: the href and the text are the real link.
+With --defang, no IRI becomes a link: each is written as <a dir="ltr">TEXT</a>
+without href, target or rel, TEXT its display form defanged (hxxps://evil[.]example/:
+hxxp, hxxps or fxp for the scheme, "[.]" for each dot of the host), so that a
+report can show links nobody follows by mistake. See docs/refang.md.
 
 --format auto reads a file as mail when its name ends in .eml, .mbox or .mbx
 or it starts like a message, as HTML when its name ends in .html, .htm or
@@ -101,6 +108,7 @@ func runLinkify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.opts.Rel, "rel", "", "the rel attribute of the links, such as `noopener`")
 	var lf linkFlags
 	lf.add(fs, true)
+	fs.BoolVar(&c.opts.Defang, "defang", false, "write each IRI defanged (hxxps://evil[.]example/) in an <a> without href: not a link")
 	files, status, done := parseFlags(fs, args, stdout, stderr)
 	if done {
 		return status

@@ -22,7 +22,7 @@ import (
 )
 
 const rewriteUsage = `Usage: iriscan rewrite --to uri|iri|display [--format auto|text|html|css|mail|markdown] [--charset LABEL]
-                       [--text] [--bidi MODE] [--fuzzy] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
+                       [--text] [--bidi MODE] [--fuzzy] [--refang] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
 
 Replaces every IRI found in each FILE (standard input when there is none, or
 for "-") by the form --to names, and copies every other byte of the file as it
@@ -57,6 +57,13 @@ or it starts like a message, as HTML when its name ends in .html, .htm or
 .xhtml or it starts like HTML, as CSS when its name ends in .css, as
 Markdown when its name ends in .md, .markdown, .mdown or .mkd, and as text
 otherwise.
+
+With --refang, links written defanged (hxxps://evil[.]example/a[.]exe) are
+found too, converted, and kept defanged as written: each marker stays where
+it was and only the converted parts change (hxxp://例え[.]jp/資料 becomes
+hxxp://xn--r8jz45g[.]jp/%E8%B3%87%E6%96%99 with --to uri). A link whose
+markers have no certain place in the new form is left unchanged and reported
+(docs/refang.md).
 
 The output stays in the input's charset: --charset, else a byte order mark,
 else for HTML the <meta charset> prescan and for CSS a first @charset rule,
@@ -164,6 +171,7 @@ func (c *docCmd) addFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.format, "format", "auto", "input `format`: auto, text, html, css, mail or markdown")
 	fs.StringVar(&c.detect.Charset, "charset", "", "input and output charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed (docs/charset.md)")
 	fs.BoolVar(&c.opts.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix (example.com/path) and IPv4 addresses")
+	fs.BoolVar(&c.opts.Scanner.Refang, "refang", false, "also find links written defanged (hxxps://evil[.]example); see docs/refang.md")
 	fs.IntVar(&c.opts.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
 	fs.StringVar(&c.output, "o", "", "write the output to `FILE` (atomically; one input only)")
 	fs.BoolVar(&c.write, "w", false, "write the output back to each file (atomically), if it differs")
