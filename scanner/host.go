@@ -240,7 +240,11 @@ func continuesWithDot(w []byte, j int) bool {
 	for n := 0; j < len(w) && n < 64; n++ {
 		r, size := utf8.DecodeRune(w[j:])
 		if r == '.' {
-			return j+1 < len(w) && isHostRune(lastRune(w[:j+2]))
+			// The rune after the dot, decoded whole: a U-label there
+			// continues the host as its A-label does, so that a rewrite
+			// to URIs finds the same host again.
+			next, _ := utf8.DecodeRune(w[j+1:])
+			return j+1 < len(w) && isHostRune(next)
 		}
 		if !isHostRune(r) {
 			return false

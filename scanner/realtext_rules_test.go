@@ -320,3 +320,26 @@ func TestEveryTargetIsValid(t *testing.T) {
 		}
 	}
 }
+
+// A host label followed by a dot and a U-label continues the host exactly
+// as when the A-label of that U-label follows (rewriting to URIs replaces
+// one by the other, and rewriting twice must give what rewriting once
+// gives): the script-change rule of issue 13 (rule 2) reads the rune after
+// the dot whole.
+func TestScriptChangeSeesULabelAsALabel(t *testing.T) {
+	cases := []struct{ u, a string }{
+		{"www.00えwww.え.jp", "www.00えwww.xn--r8j.jp"},
+		{"http://ab日本.例え.jp/", "http://ab日本.xn--r8jz45g.jp/"},
+		{"http://x参照.テスト.jp", "http://x参照.xn--zckzah.jp"},
+		{"www.a東京.München.de", "www.a東京.xn--mnchen-3ya.de"},
+	}
+	for _, c := range cases {
+		t.Run(c.u, func(t *testing.T) {
+			mu, ma := Find([]byte(c.u), nil), Find([]byte(c.a), nil)
+			if len(mu) != 1 || len(ma) != 1 || mu[0].Offset != 0 || ma[0].Offset != 0 ||
+				mu[0].Text != c.u || ma[0].Text != c.a {
+				t.Errorf("Find(%q) = %v, Find(%q) = %v: want each whole", c.u, describe(mu), c.a, describe(ma))
+			}
+		})
+	}
+}
