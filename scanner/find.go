@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/iriscan/iriscan/iri"
 )
 
 // Look-behind and look-ahead bounds. Every decision about a trigger at t
@@ -751,7 +753,8 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 	keep := i
 	inFrag := false
 	prevSoft := false
-	encSoft := false // the last character was a percent-encoded soft one
+	encSoft := false                    // the last character was a percent-encoded soft one
+	proseEnds := !delimited && !inQuery // see proseAfterPath
 	for i < len(w) {
 		if i-s >= f.maxLen {
 			return 0, rOverlong
@@ -805,6 +808,12 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		} else {
 			r, size = utf8.DecodeRune(w[i:])
 			c = classOf(r, inQuery)
+			if proseEnds && c == cBody && !inQuery && !inFrag {
+				proseEnds = false // decided at the first non-ASCII rune
+				if f.proseAfterPath(w, s, i, r, closer) {
+					goto done
+				}
+			}
 		}
 		if r == closer && closer != 0 {
 			break
@@ -843,6 +852,85 @@ done:
 		return i, rMatch
 	}
 	return keepQuotes(w, s, keep, i), rMatch
+}
+
+// proseAfterPath reports whether the CJK letter r at w[i], the first
+// non-ASCII character of a match starting at w[s] and still in its path, is
+// CJK prose glued to an ASCII IRI rather than a path segment written in
+// Han, Kana or Hangul (サイトの https://packages.debian.org/を訪問すると…,
+// 可以在ftp://ftp.example.org/pub/unix/处获得). Section 8.3 of
+// draft-duerst-iri-bis says a non-ASCII character does not end an IRI, so
+// the rule is narrow. It needs all of:
+//   - CJK text before the match (at most whitespace and one line break
+//     between): the IRI stands in CJK prose;
+//   - the match so far all ASCII, with no percent-encoded non-ASCII octet
+//     (an author who wrote a non-ASCII path did so from its start);
+//   - the run of CJK letters not going on as a path: no '/', '?', '#' or
+//     ".ext" right after it (…/wiki/東京/大阪, …/検索?q=, …/資料.pdf), nor
+//     the closing quote or bracket of one opened right before the match
+//     (「https://example.org/東京」).
+func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
+	if !isCJKLetter(r) || !cjkBefore(w, s) {
+		return false
+	}
+	for j := s; j < i; j++ {
+		if w[j] >= utf8.RuneSelf || w[j] == '%' && j+1 < i && isHexDigit(w[j+1]) && hexValue(w[j+1]) >= 8 {
+			return false
+		}
+	}
+	j := i
+	for n := 0; j < len(w) && n < 64; n++ {
+		q, size := utf8.DecodeRune(w[j:])
+		if !isCJKLetter(q) && q != 0x30FB { // ・ joins words of a name
+			break
+		}
+		j += size
+	}
+	if j >= len(w) {
+		return true
+	}
+	switch b := w[j]; {
+	case b == '/' || b == '?' || b == '#':
+		return false
+	case b == '.' && j+1 < len(w) && isAlnum(w[j+1]):
+		return false
+	}
+	next, _ := utf8.DecodeRune(w[j:])
+	if closer != 0 && next == closer {
+		return false
+	}
+	if s > 0 {
+		if op, ok := iri.OpeningBracket(next); ok && op == lastRune(w[:s]) {
+			return false
+		}
+	}
+	return true
+}
+
+// cjkBefore reports whether the text before w[s], past blanks and at most
+// one line break (a man page wraps a CJK sentence before an IRI), ends with
+// a CJK character. It reads at most 64 bytes back.
+func cjkBefore(w []byte, s int) bool {
+	j, breaks := s, 0
+	for j > 0 && s-j < 64 {
+		c := w[j-1]
+		if c == '\n' {
+			if breaks++; breaks > 1 {
+				return false
+			}
+		} else if c != ' ' && c != '\t' && c != '\r' {
+			break
+		}
+		j--
+	}
+	return j > 0 && isCJK(lastRune(w[:j]))
+}
+
+// isCJKLetter reports whether r is a Han, Hiragana, Katakana or Hangul
+// letter (the prolonged sound mark ー included).
+func isCJKLetter(r rune) bool {
+	return isCJKLetterBlock(r) || r >= 0x3040 && r <= 0x30FF && r != 0x30FB ||
+		r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // keepQuotes extends the end of a match over trailing ASCII quotes that

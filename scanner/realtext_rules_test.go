@@ -73,6 +73,40 @@ func TestHostGluedToCJK(t *testing.T) {
 	})
 }
 
+// CJK prose glued to the path of an ASCII IRI (docs/realtext.md, labelling
+// rule 4): a reader of the language sees the link end where the sentence
+// goes on. Section 8.3 of draft-duerst-iri-bis-07 says a non-ASCII
+// character does not end an IRI, so the rule is narrow (see
+// proseAfterPath): CJK text before the match, an all-ASCII match so far,
+// and a CJK run that does not go on as a path.
+func TestCJKProseAfterPath(t *testing.T) {
+	runRows(t, []ruleCase{
+		// Prose: the link ends at the script change.
+		{in: "最近は Debian サイトの https://packages.debian.org/を訪問すると便利です。", want: []string{"https://packages.debian.org/"}},
+		{in: "ここになければ、https://snapshot.debian.org/アーカイブからダウンロードしたり、", want: []string{"https://snapshot.debian.org/"}},
+		{in: "詳しく\n       はhttp://www.example.com/vnc/を参照のこと。", want: []string{"http://www.example.com/vnc/"}},
+		{in: "浏览 Debian 网站 https://packages.debian.org/是搜索软件包的方法，但", want: []string{"https://packages.debian.org/"}},
+		{in: "你可以从档案库 https://snapshot.example.org/中下载它，或", want: []string{"https://snapshot.example.org/"}},
+		{in: "可以在ftp://ftp.example.nl/pub/unix/处获得)格式", want: []string{"ftp://ftp.example.nl/pub/unix/"}},
+		{in: "您可在\n       http://www.example.com/CPAN/src/latest.tar.gz处取得。", want: []string{"http://www.example.com/CPAN/src/latest.tar.gz"}},
+		{in: "该程序为 http://www.example.org/或者 ftp.example.org的一部分", want: []string{"http://www.example.org/"}},
+		{in: "你甚至可以在\n       http://www.example.com/进行在线订单。", want: []string{"http://www.example.com/"}},
+		{in: "자세한 내용은 https://www.example.kr/docs/에서 확인하세요.", want: []string{"https://www.example.kr/docs/"}},
+		{in: "詳細はwww.example.jp/manual/をご覧ください。", want: []string{"www:www.example.jp/manual/"}},
+		// A path segment written in Han, Kana or Hangul stays.
+		{in: "詳しくは https://ja.wikipedia.org/wiki/東京/大阪 を参照", want: []string{"https://ja.wikipedia.org/wiki/東京/大阪"}},
+		{in: "検索は https://example.jp/検索?q=東京 で", want: []string{"https://example.jp/検索?q=東京"}},
+		{in: "資料は https://example.jp/docs/資料.pdf です", want: []string{"https://example.jp/docs/資料.pdf"}},
+		{in: "「https://ja.wikipedia.org/wiki/東京」を参照", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "（https://ja.wikipedia.org/wiki/東京）を参照", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "See https://ja.wikipedia.org/wiki/東京 for Tokyo.", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ", want: []string{"https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ"}},
+		{in: "https://ko.wikipedia.org/wiki/위키백과", want: []string{"https://ko.wikipedia.org/wiki/위키백과"}},
+		{in: "詳しくは https://例え.jp/東京を見て", want: []string{"https://例え.jp/東京を見て"}}, // the author wrote a non-ASCII IRI
+		{in: "詳しくは https://example.jp/é/東京 を見て", want: []string{"https://example.jp/é/東京"}},
+	})
+}
+
 // Rule 3 of issue 13: RFC 3986 Section 3.1 schemes contain "+ - ."; a
 // compound scheme is one scheme.
 func TestCompoundSchemes(t *testing.T) {
