@@ -51,6 +51,11 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		}
 	case '@':
 		if s := emailStart(w, t, lastEnd); s >= 0 {
+			if o := wrappedStart(w, s, lastEnd); o >= 0 {
+				if c, r := f.try(w, o, lastEnd, KindEmail); r == rMatch {
+					return c, r
+				}
+			}
 			return f.try(w, s, lastEnd, KindEmail)
 		}
 	default: // a label dot
@@ -186,6 +191,48 @@ func emailStart(w []byte, t, lastEnd int) int {
 		return -1
 	}
 	return s
+}
+
+// wrappedStart returns where an address starts whose local part begins
+// at w[s] on a continuation line: in a man page groff wraps a long address
+// inside <…> or ⟨…⟩ after a hyphen, its own or one it added
+// (<mario.blaetter‐⏎       mann@gmail.com>, ⟨man-pages-ru-⏎ talks@…⟩). It
+// is the index after the opening delimiter on the line before, when only
+// local-part characters and hyphens stand between it and the line end, or
+// -1.
+func wrappedStart(w []byte, s, lastEnd int) int {
+	j := s
+	for j > lastEnd && (w[j-1] == ' ' || w[j-1] == '\t') && s-j < 80 {
+		j--
+	}
+	if j == s || j <= lastEnd || w[j-1] != '\n' {
+		return -1
+	}
+	j--
+	if j > lastEnd && w[j-1] == '\r' {
+		j--
+	}
+	end := j
+	for j > lastEnd && end-j < maxLocalPart {
+		r, size := utf8.DecodeLastRune(w[:j])
+		switch {
+		case r == '<':
+			if j < end {
+				return j
+			}
+			return -1
+		case r == 0x27E8: // ⟨
+			if j < end {
+				return j
+			}
+			return -1
+		case r == 0x2010 || isLocalRune(r):
+			j -= size
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // isKey reports whether b reads as the key of a KEY=value pair or an
@@ -333,6 +380,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	iri := content
 	var mapped []byte
 	var added uint8 // see groffAddsHyphens
+	near := w[max(0, s-hyphenNear):min(len(w), s+len(content)+2*hyphenNear)]
 	for i := 0; i < len(content); {
 		r, size := rune(content[i]), 1
 		if r >= utf8.RuneSelf {
@@ -342,7 +390,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 			if mapped == nil {
 				mapped = append(make([]byte, 0, len(content)), content[:i]...)
 			}
-			if r == 0x2010 && !(atLineBreak(content, i+size) && groffAddsHyphens(content, &added)) {
+			if r == 0x2010 && !(atLineBreak(content, i+size) && groffAddsHyphens(content, near, &added)) {
 				mapped = append(mapped, '-')
 			}
 		} else if mapped != nil {
@@ -361,13 +409,18 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 }
 
 // A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited
-// form is one groff added when it hyphenated a word, to be dropped when the
-// lines are joined, or the source's own '-'. groff renders a '-' of the
-// source as U+2010 or, where the system's man macros ask for it (Debian's
-// do), as '-'; the hyphen it adds at a break is always U+2010. So it is
-// taken for an added one only when the delimited text writes its other
-// hyphens as '-' and has no other U+2010 (groffAddsHyphens); otherwise it
-// is the source's '-' (user‐⏎guide is user-guide).
+// form is either one groff added when it hyphenated a word, to be dropped
+// when the lines are joined (<https://savan‐⏎ nah.gnu.org/…> is savannah),
+// or the source's own '-'. groff renders a '-' of the source as U+2010 or,
+// where the system's man macros ask for it (Debian's do), as '-'; the
+// hyphen it adds at a break is always U+2010. The text around tells which
+// renderer wrote it (groffAddsHyphens); without a clue the U+2010 is the
+// source's '-' (user‐⏎guide is user-guide).
+
+// hyphenNear bounds the text read around a delimited form for that clue:
+// hyphenNear bytes before it and twice as many after it, within the
+// scanner's look-behind and look-ahead.
+const hyphenNear = 256
 
 // atLineBreak reports whether content[i:] starts with blanks and a newline.
 func atLineBreak(content []byte, i int) bool {
@@ -377,13 +430,29 @@ func atLineBreak(content []byte, i int) bool {
 	return i < len(content) && content[i] == '\n'
 }
 
-// groffAddsHyphens reports whether content writes its hyphens as '-' and
-// has a single U+2010; *memo caches the answer for one content (0 unknown,
-// 1 yes, 2 no).
-func groffAddsHyphens(content []byte, memo *uint8) bool {
+// groffAddsHyphens reports whether the renderer of content and the text
+// near it writes the source's hyphens as '-', so that a U+2010 at a line
+// end is one it added: no U+2010 stands inside a line there, and a '-'
+// joins two letters or digits (E-Mail, der-storch-85) or another U+2010
+// ends a line (prose hyphenated: Quatha‐⏎mer). *memo caches the answer for
+// one content (0 unknown, 1 yes, 2 no).
+func groffAddsHyphens(content, near []byte, memo *uint8) bool {
 	if *memo == 0 {
 		*memo = 2
-		if bytes.IndexByte(content, '-') >= 0 && bytes.Count(content, []byte("\u2010")) == 1 {
+		ascii, lineEnds := false, 0
+		for i := 0; i < len(near); i++ {
+			switch {
+			case near[i] == '-' && i > 0 && i+1 < len(near) && isAlnum(near[i-1]) && isAlnum(near[i+1]):
+				ascii = true
+			case near[i] == 0xE2 && i+2 < len(near) && near[i+1] == 0x80 && near[i+2] == 0x90: // U+2010
+				if !atLineBreak(near, i+3) {
+					return false
+				}
+				lineEnds++
+				i += 2
+			}
+		}
+		if ascii || lineEnds > bytes.Count(content, []byte("\u2010")) {
 			*memo = 1
 		}
 	}

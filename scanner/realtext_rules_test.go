@@ -278,6 +278,60 @@ func TestGroffOutput(t *testing.T) {
 	}
 }
 
+// groff wraps a long address or URL inside <…> or ⟨…⟩ at a hyphen, its
+// own or one it added when it hyphenated the word (docs/realtext.md,
+// labelling rule 5): the address starts after the delimiter on the line
+// before, and the text around tells whether the U+2010 at the break is the
+// source's '-' (a renderer writing '-' as U+2010 shows it inside lines too)
+// or an added one (Debian's renderer writes the source's '-' as '-', so a
+// U+2010 appears only at line ends). The expected IRIs are the ones in the
+// pages' sources.
+func TestGroffWrappedForms(t *testing.T) {
+	cases := []struct{ in, text, iri string }{
+		// Addresses wrapped after a hyphen.
+		{"Fehler an ⟨man-pages-ru-\n       talks@lists.sourceforge.net⟩.", "man-pages-ru-\n       talks@lists.sourceforge.net", "man-pages-ru-talks@lists.sourceforge.net"},
+		{"电子邮件至：<bug-\n       sed@gnu.org>。", "bug-\n       sed@gnu.org", "bug-sed@gnu.org"},
+		{"Frank Stähr <der-storch-85@gmx.net> und Mario Blättermann <mario.blaetter\u2010\n       mann@gmail.com> erstellt.", "mario.blaetter\u2010\n       mann@gmail.com", "mario.blaettermann@gmail.com"},
+		{"Dr. Tobias Quat\u2010\n       hamer <toddy@debian.org> und Michael Piefel <pie\u2010\n       fel@debian.org>, Michael", "pie\u2010\n       fel@debian.org", "piefel@debian.org"},
+		{"Martin F. Krafft <vorbistagedit@pobox.mad\u2010\n       duck.net> geschrieben, für das Debian-Projekt.", "vorbistagedit@pobox.mad\u2010\n       duck.net", "vorbistagedit@pobox.madduck.net"},
+		// No clue around: the U+2010 is the source's '-'.
+		{"write to <jane.doe\u2010\n   smith@example.org> now", "jane.doe\u2010\n   smith@example.org", "jane.doe-smith@example.org"},
+		// URLs hyphenated by groff.
+		{"Fehlererfassungssystem auf <https://savan\u2010\n       nah.gnu.org/projects/gettext>  oder per E-Mail an <bug-gettext@gnu.org>", "https://savan\u2010\n       nah.gnu.org/projects/gettext", "https://savannah.gnu.org/projects/gettext"},
+		{"Dokumentation unter: <https://www.gnu.org/software/coreu\u2010\n       tils/fmt>\n\nvon Dr. Tobias Quatha\u2010\n       mer erstellt", "https://www.gnu.org/software/coreu\u2010\n       tils/fmt", "https://www.gnu.org/software/coreutils/fmt"},
+		// A renderer that writes '-' as U+2010 inside lines: the source's '-'.
+		{"Use \u2010v or read <https://example.org/doc/user\u2010\n       guide/> first", "https://example.org/doc/user\u2010\n       guide/", "https://example.org/doc/user-guide/"},
+		{"the e\u2010mail list <https://lists.example.org/list\u2010\n   info/> and E-Mail", "https://lists.example.org/list\u2010\n   info/", "https://lists.example.org/list-info/"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			var got *Match
+			for i := range ms {
+				if ms[i].Text == c.text {
+					got = &ms[i]
+				}
+			}
+			if got == nil || got.IRI != c.iri {
+				t.Errorf("Find(%q) = %v, want a match %q with IRI %q", c.in, describe(ms), c.text, c.iri)
+				return
+			}
+			for _, m := range ms {
+				if m.Offset > got.Offset && m.Offset < got.Offset+got.Length {
+					t.Errorf("a second match %q inside it", m.Text)
+				}
+			}
+		})
+	}
+	// Not wrapped: parentheses are no delimited form, and a line break
+	// outside <…> ends the text before it.
+	runRows(t, []ruleCase{
+		{in: "(Wilf.\n       G.Wilford@ee.surrey.ac.uk)", want: []string{"email:G.Wilford@ee.surrey.ac.uk"}},
+		{in: "Michael Piefel pie\u2010\n       fel@debian.org", want: []string{"email:fel@debian.org"}},
+		{in: "<a b\n  jane@example.org>", want: []string{"email:jane@example.org"}},
+	})
+}
+
 // Rule 7 of issue 13: characters no IRI allows. A match keeps what the
 // peers keep (docs/detection.md); its IRI form percent-encodes them, so that
 // Match.IRI is a valid IRI reference and its target a valid IRI and, after
