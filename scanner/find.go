@@ -50,7 +50,7 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
-		if s := emailStart(w, t, lastEnd); s >= 0 {
+		if s := emailStart(w, t, lastEnd); s >= 0 && !loginTarget(w, s) {
 			if o := wrappedStart(w, s, lastEnd); o >= 0 {
 				if c, r := f.try(w, o, lastEnd, KindEmail); r == rMatch {
 					return c, r
@@ -233,6 +233,61 @@ func wrappedStart(w []byte, s, lastEnd int) int {
 		}
 	}
 	return -1
+}
+
+// loginCommands are the commands whose operand user@host is a login
+// target, not a mailbox.
+var loginCommands = []string{"ssh", "slogin", "autossh", "mosh", "sftp", "ssh-copy-id", "rlogin", "rsh"}
+
+// loginTarget reports whether the address-like word at w[s] is the operand
+// of a remote login command on the same line (ssh username@example.org
+// /usr/sbin/sendmail …, ssh -p 2222 -i key admin@host, mosh user@host): a
+// login target, not an e-mail address. Between the command and the word
+// only options (-x) and the values after them may stand. It reads at most
+// 96 bytes back.
+func loginTarget(w []byte, s int) bool {
+	if s == 0 || w[s-1] != ' ' && w[s-1] != '\t' {
+		return false // the command's operand is a word of its own
+	}
+	j, lo := s, max(0, s-96)
+	for range 6 {
+		for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
+			j--
+		}
+		e := j
+		for j > lo && w[j-1] > ' ' {
+			j--
+		}
+		if e == j || j == lo && lo > 0 {
+			return false
+		}
+		word := w[j:e]
+		if k := bytes.LastIndexByte(word, '/'); k >= 0 && k+1 < len(word) {
+			word = word[k+1:] // /usr/bin/ssh
+		}
+		for _, c := range loginCommands {
+			if len(word) == len(c) && hasPrefixFold(word, c) {
+				return true
+			}
+		}
+		if word[0] != '-' && !prevIsOption(w, j, lo) {
+			return false // neither an option nor an option's value
+		}
+	}
+	return false
+}
+
+// prevIsOption reports whether the word before w[j] on the same line
+// starts with '-'.
+func prevIsOption(w []byte, j, lo int) bool {
+	for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
+		j--
+	}
+	e := j
+	for j > lo && w[j-1] > ' ' {
+		j--
+	}
+	return e > j && w[j] == '-'
 }
 
 // isKey reports whether b reads as the key of a KEY=value pair or an
@@ -481,13 +536,18 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		i++
 		if bytes.HasPrefix(w[i:], []byte("//")) {
 			i += 2
-			if hasPrefixFold(name, "file") && len(name) == 4 && i < len(w) && w[i] == '/' {
+			if isFile(name) && i < len(w) && w[i] == '/' {
 				return f.body(w, i, s, delimited, closer, false)
 			}
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
 			}
 			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
+		}
+		if isFile(name) && i+1 < len(w) && w[i] == '/' && plainBody[w[i+1]] && w[i+1] != '/' {
+			// RFC 8089 Section 2: file:/etc/passwd, a local path-absolute
+			// without an authority.
+			return f.body(w, i, s, delimited, closer, false)
 		}
 		if hier {
 			return 0, rNone
@@ -680,12 +740,30 @@ func isDottedNumber(b []byte) bool {
 // hostAndRest parses a host at w[i] (after a scheme or "www.", where a host
 // may run on into non-ASCII letters) and what follows it.
 func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, closer rune) (int, result) {
-	end, _, _, ok := f.scanHost(w, i, hk, false)
-	if !ok {
+	end, _, labels, ok := f.scanHost(w, i, hk, false)
+	if !ok || labels == 1 && bytes.IndexByte(w[i:end], '_') >= 0 {
+		// A one-label host with '_' is a placeholder of a syntax
+		// template (ftp://ip_server/путь, http://host_name/): no
+		// host name has '_' (RFC 952, RFC 1123 Section 2.1).
+		return 0, rNone
+	}
+	if end+1 < len(w) && w[end] == ':' && isPlaceholderStart(w[end+1]) {
+		// A port written as a word or a placeholder:
+		// http://user:pass@server:port/, http://localhost:<port>/,
+		// http://host:${PORT}/ are templates, not links.
 		return 0, rNone
 	}
 	return f.rest(w, end, s, delimited, closer)
 }
+
+// isPlaceholderStart reports whether b, right after the ':' that follows a
+// host, starts a word or a placeholder where a port would stand.
+func isPlaceholderStart(b byte) bool {
+	return isLetter(b) || b == '<' || b == '{' || b == '$' || b == '%' || b == '['
+}
+
+// isFile reports whether the scheme name is "file".
+func isFile(name []byte) bool { return len(name) == 4 && hasPrefixFold(name, "file") }
 
 // rest parses an optional port and path, query and fragment after a host
 // ending at w[i].
@@ -819,6 +897,7 @@ func localEnd(w []byte, s int) int {
 func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery bool) (int, result) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
+	filter := false // see '?'
 	keep := i
 	inFrag := false
 	prevSoft := false
@@ -852,13 +931,18 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 					inQuery = true
 				}
 				depth = 0
+				// A query part that opens with '(' is a filter (RFC 4516:
+				// ldap://…??sub?(cn=Babs%20Jensen)): its brackets balance
+				// across '=' '&' ':'.
+				filter = i+1 < len(w) && w[i+1] == '('
 			case '#':
 				inFrag, inQuery = true, false
 				depth = 0
+				filter = false
 			case '/':
 				depth = 0
 			case '=', '&', ':':
-				if inQuery || inFrag {
+				if (inQuery || inFrag) && !filter {
 					depth = 0
 				}
 			case '%':
@@ -937,7 +1021,9 @@ done:
 //   - the run of CJK letters not going on as a path: no '/', '?', '#' or
 //     ".ext" right after it (…/wiki/東京/大阪, …/検索?q=, …/資料.pdf), nor
 //     the closing quote or bracket of one opened right before the match
-//     (「https://example.org/東京」).
+//     (「https://example.org/東京」);
+//   - where the run stands as a word (a space or the end of the text after
+//     it), that it starts with a particle or is a conjunction (proseWord).
 func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
 	if !isCJKLetter(r) || !cjkBefore(w, s) {
 		return false
@@ -955,8 +1041,11 @@ func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
 		}
 		j += size
 	}
-	if j >= len(w) {
-		return true
+	if j >= len(w) || isSpace(lastRuneAt(w, j)) {
+		// The run stands as a word of its own (または www.example.jp/案内
+		// まで): prose only when it starts with a particle or is a
+		// conjunction (…/を参照, …/或者 ftp.…, …/docs/에서 확인).
+		return proseWord(w[i:j])
 	}
 	switch b := w[j]; {
 	case b == '/' || b == '?' || b == '#':
@@ -974,6 +1063,38 @@ func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
 		}
 	}
 	return true
+}
+
+// lastRuneAt returns the rune at w[j].
+func lastRuneAt(w []byte, j int) rune {
+	r, _ := utf8.DecodeRune(w[j:])
+	return r
+}
+
+// proseParticles are the Japanese particles that, starting a run glued to
+// a path, make it prose (a path segment seldom starts with one).
+const proseParticles = "をにでへとがはのもや"
+
+// proseWords are whole runs that are prose: Korean particles (written glued
+// to the word before them) and Chinese conjunctions.
+var proseWords = []string{
+	"에서", "에", "을", "를", "이", "가", "은", "는", "의", "로", "으로", "와", "과", "도", "에게", "부터", "까지",
+	"或者", "或", "和", "及", "以及", "与", "或是",
+}
+
+// proseWord reports whether the CJK run b, followed by a space or the end
+// of the text, is prose (see proseParticles and proseWords).
+func proseWord(b []byte) bool {
+	r, _ := utf8.DecodeRune(b)
+	if strings.ContainsRune(proseParticles, r) {
+		return true
+	}
+	for _, p := range proseWords {
+		if string(b) == p {
+			return true
+		}
+	}
+	return false
 }
 
 // cjkBefore reports whether the text before w[s], past blanks and at most

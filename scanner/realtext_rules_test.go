@@ -102,6 +102,10 @@ func TestCJKProseAfterPath(t *testing.T) {
 		{in: "See https://ja.wikipedia.org/wiki/東京 for Tokyo.", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
 		{in: "https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ", want: []string{"https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ"}},
 		{in: "https://ko.wikipedia.org/wiki/위키백과", want: []string{"https://ko.wikipedia.org/wiki/위키백과"}},
+		{in: "お問い合わせ: または www.example.jp/案内 まで。", want: []string{"www:www.example.jp/案内"}},
+		{in: "詳しくは https://ja.wikipedia.org/wiki/東京 を参照", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "자세한 것은 https://ko.wikipedia.org/wiki/서울 을 보세요", want: []string{"https://ko.wikipedia.org/wiki/서울"}},
+		{in: "请看 https://zh.wikipedia.org/wiki/北京 了解", want: []string{"https://zh.wikipedia.org/wiki/北京"}},
 		{in: "詳しくは https://例え.jp/東京を見て", want: []string{"https://例え.jp/東京を見て"}}, // the author wrote a non-ASCII IRI
 		{in: "詳しくは https://example.jp/é/東京 を見て", want: []string{"https://example.jp/é/東京"}},
 	})
@@ -329,6 +333,52 @@ func TestGroffWrappedForms(t *testing.T) {
 		{in: "(Wilf.\n       G.Wilford@ee.surrey.ac.uk)", want: []string{"email:G.Wilford@ee.surrey.ac.uk"}},
 		{in: "Michael Piefel pie\u2010\n       fel@debian.org", want: []string{"email:fel@debian.org"}},
 		{in: "<a b\n  jane@example.org>", want: []string{"email:jane@example.org"}},
+	})
+}
+
+// Brackets, file:/, login targets and templates (docs/realtext.md,
+// labelling rules 1–3 and 6). RFC 4516 writes an LDAP filter in
+// parentheses after the last '?'; RFC 8089 Section 2 allows file:/path
+// (path-absolute, no authority); RFC 952/1123 host names have no '_' and a
+// port is digits (RFC 3986 Section 3.2.3), so a word there is a
+// placeholder; the operand of ssh and its kin is a login, not a mailbox.
+func TestBracketsFileLoginTemplates(t *testing.T) {
+	runRows(t, []ruleCase{
+		// A filter after '?' keeps its closing parenthesis.
+		{in: "ldap://host.com:6666/o=University%20of%20Michigan,c=US??sub?(cn=Babs%20Jensen)", want: []string{"ldap://host.com:6666/o=University%20of%20Michigan,c=US??sub?(cn=Babs%20Jensen)"}},
+		{in: "(see ldap://ds.example.com/dc=example,dc=com?cn?sub?(objectClass=person))", want: []string{"ldap://ds.example.com/dc=example,dc=com?cn?sub?(objectClass=person)"}},
+		{in: "ldap://ds.example.com/dc=example,dc=com??sub?(&(objectClass=person)(uid=jdoe)).", want: []string{"ldap://ds.example.com/dc=example,dc=com??sub?(&(objectClass=person)(uid=jdoe))"}},
+		{in: "ldaps://ds.example.org/ou=People,dc=example,dc=org?mail?one?(uid=a*)", want: []string{"ldaps://ds.example.org/ou=People,dc=example,dc=org?mail?one?(uid=a*)"}},
+		{in: "(https://example.com/search?q=a)", want: []string{"https://example.com/search?q=a"}},
+		// file: with a path-absolute and no authority.
+		{in: "<file:/etc/passwd>", want: []string{"file:/etc/passwd"}},
+		{in: "see file:/usr/share/doc/README for", want: []string{"file:/usr/share/doc/README"}},
+		{in: "FILE:/tmp/x.txt.", want: []string{"FILE:/tmp/x.txt"}},
+		{in: "file:///etc/hosts", want: []string{"file:///etc/hosts"}},
+		{in: "file:/", want: nil},
+		{in: "file:etc/passwd", want: nil},
+		// Login targets of ssh and its kin.
+		{in: "$ ssh username@example.org /usr/sbin/sendmail -bm -ti -f \"username@example.org\" < mail_data.txt", want: []string{"email:username@example.org"}},
+		{in: "ssh -p 2222 -i ~/.ssh/id_ed25519 admin@server.example.com", want: nil},
+		{in: "run /usr/bin/ssh deploy@www.example.net uptime", want: nil},
+		{in: "mosh alice@shell.example.org", want: nil},
+		{in: "sftp -oPort=2022 bob@files.example.com", want: nil},
+		{in: "ssh-copy-id jane@host.example.org", want: nil},
+		{in: "mail jane@example.org about ssh", want: []string{"email:jane@example.org"}},
+		{in: "ssh access: write to admin@example.org", want: []string{"email:admin@example.org"}},
+		// Templates: a word or placeholder for the port, a host with '_'.
+		{in: "http_proxy au format http://user:pass@server:port/ (en", want: nil},
+		{in: "http://localhost:<port>/status", want: nil},
+		{in: "https://example.com:PORT/api", want: nil},
+		{in: "http://host:${PORT}/", want: nil},
+		{in: "ftp://ip_server/путь", want: nil},
+		{in: "telnet://ip_server/", want: nil},
+		{in: "http://host_name/index.html", want: nil},
+		{in: "http://<strona>/1.html", want: nil},
+		{in: "mail <number>@bugs.debian.org", want: nil},
+		{in: "http://example.com:8080/x", want: []string{"http://example.com:8080/x"}},
+		{in: "see http://example.com: it works", want: []string{"http://example.com"}},
+		{in: "http://my_host.example.com/", want: []string{"http://my_host.example.com/"}},
 	})
 }
 
