@@ -80,6 +80,7 @@ var linkifyLinksDifferences = map[string]string{
 	"//localhost":                 protoRelRule,
 	"//test.123":                  protoRelRule,
 	"My ssl //example.com site":   protoRelRule,
+	"4.4.4.4":                     "fuzzy mode: a bare IPv4 address needs a port or a path to be a link (command output, hosts files and CIDR ranges in real text are none; docs/realtext.md); linkify-it links it with its fuzzyIP option",
 	"http://a---b.com/":           "rule 4: the project's IDNA profile (UTS #46 CheckHyphens) refuses \"--\" in the third and fourth positions of a label",
 	`test."foo".bar@gmail.co.uk!`: "rule 1: quoted strings in a local part (obsolete RFC 822 syntax) are not matched in running text; UTS #58 does the same",
 }

@@ -375,7 +375,14 @@ func fuzzyStart(w []byte, t, lastEnd int) int {
 
 // isLabelRune reports whether r may be part of a label of a bare domain
 // (no '_' there, unlike after a scheme).
-func isLabelRune(r rune) bool { return r != '_' && isHostRune(r) }
+func isLabelRune(r rune) bool {
+	if r >= utf8.RuneSelf {
+		// No box drawing or block elements: tree output
+		// (└─network-online.target) draws them before names.
+		return isHostRune(r) && !(r >= 0x2500 && r <= 0x259F)
+	}
+	return r != '_' && isHostRune(r)
+}
 
 // quoteClosers pairs the opening quotes of rule 6 with their closing quotes.
 var quoteClosers = []struct{ open, close rune }{
@@ -568,6 +575,13 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			return 0, rNone // the local part of an e-mail address
 		}
 		if labels == 2 && fileExtTLDs[tld] && (end >= len(w) || w[end] != '/' && w[end] != ':') {
+			return 0, rNone
+		}
+		if isDottedNumber(w[s:end]) && !(end+1 < len(w) && (w[end] == ':' && isDigit(w[end+1]) ||
+			w[end] == '/' && !isDigit(w[end+1]))) {
+			// A bare IPv4 address in prose, command output or a CIDR
+			// range (192.0.2.0/24) is no link; with a port or a path
+			// (192.0.2.1:8080, 192.0.2.1/admin) it is.
 			return 0, rNone
 		}
 		return f.rest(w, end, s, delimited, closer)

@@ -382,6 +382,29 @@ func TestBracketsFileLoginTemplates(t *testing.T) {
 	})
 }
 
+// Fuzzy mode in real text (docs/realtext.md, labelling rule 7): bare IPv4
+// addresses and CIDR ranges are no links (a port or a path makes one), a
+// name whose top-level domain is also a file or unit suffix needs a path,
+// and tree drawing before a name is no part of it.
+func TestFuzzyRealText(t *testing.T) {
+	runRows(t, []ruleCase{
+		{in: "85.214.157.71 -- link: eth0", want: nil, fuzzy: true},
+		{in: "ssh-keyscan 192.168.11.0/24 10.20.1.1", want: nil, fuzzy: true},
+		{in: "Netz 203.178.141.194.", want: nil, fuzzy: true},
+		{in: "open 192.0.2.1:8080/admin", want: []string{"fuzzy:192.0.2.1:8080/admin"}, fuzzy: true},
+		{in: "open 192.0.2.1/status", want: []string{"fuzzy:192.0.2.1/status"}, fuzzy: true},
+		{in: "see sed.info for details", want: nil, fuzzy: true},
+		{in: "graphical.target wants multi-user.target", want: nil, fuzzy: true},
+		{in: "edit 10-eth0.network and 99-default.link", want: nil, fuzzy: true},
+		{in: "└─network-online.target @1.2s", want: nil, fuzzy: true},
+		{in: "compile main.cc now", want: nil, fuzzy: true},
+		{in: "example.info/docs", want: []string{"fuzzy:example.info/docs"}, fuzzy: true},
+		{in: "www.example.info", want: []string{"www:www.example.info"}, fuzzy: true},
+		{in: "see docs.example.info now", want: []string{"fuzzy:docs.example.info"}, fuzzy: true},
+		{in: "visit example.com today", want: []string{"fuzzy:example.com"}, fuzzy: true},
+	})
+}
+
 // Rule 7 of issue 13: characters no IRI allows. A match keeps what the
 // peers keep (docs/detection.md); its IRI form percent-encodes them, so that
 // Match.IRI is a valid IRI reference and its target a valid IRI and, after
