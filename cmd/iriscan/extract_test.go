@@ -134,7 +134,7 @@ func TestExtractCharsets(t *testing.T) {
 	sjis := "\x8f\xda\x8d\xd7\x82\xcd" + "http://" + "\x97\xe1\x82\xa6" + "." + "\x83\x65\x83\x58\x83\x67" + "/" + "\x83\x70\x83\x58" + "\x81\x42"
 	got, stderr, status := runExtractTest(t, sjis, "--charset", "shift_jis")
 	want := []extractRecord{{Offset: 6, Length: 23, Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
-		URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"}}
+		URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme", Charset: "shift_jis", CharsetRule: "label"}}
 	if status != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("shift_jis: status %d %s\n got  %+v\n want %+v", status, stderr, got, want)
 	}
@@ -143,7 +143,7 @@ func TestExtractCharsets(t *testing.T) {
 	w1252 := "see http://example.com/caf\xe9?q=\xe9 now"
 	got, _, _ = runExtractTest(t, w1252, "--charset", "windows-1252")
 	want = []extractRecord{{Offset: 4, Length: 27, Text: "http://example.com/café?q=é", IRI: "http://example.com/café?q=é",
-		URI: "http://example.com/caf%C3%A9?q=%E9", Kind: "scheme"}}
+		URI: "http://example.com/caf%C3%A9?q=%E9", Kind: "scheme", Charset: "windows-1252", CharsetRule: "label"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("windows-1252:\n got  %+v\n want %+v", got, want)
 	}
