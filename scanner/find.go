@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/iriscan/iriscan/iri"
 )
 
 // Look-behind and look-ahead bounds. Every decision about a trigger at t
@@ -48,7 +50,12 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
-		if s := emailStart(w, t, lastEnd); s >= 0 {
+		if s := emailStart(w, t, lastEnd); s >= 0 && !loginTarget(w, s) {
+			if o := wrappedStart(w, s, lastEnd); o >= 0 {
+				if c, r := f.try(w, o, lastEnd, KindEmail); r == rMatch {
+					return c, r
+				}
+			}
 			return f.try(w, s, lastEnd, KindEmail)
 		}
 	default: // a label dot
@@ -186,6 +193,103 @@ func emailStart(w []byte, t, lastEnd int) int {
 	return s
 }
 
+// wrappedStart returns where an address starts whose local part begins
+// at w[s] on a continuation line: in a man page groff wraps a long address
+// inside <…> or ⟨…⟩ after a hyphen, its own or one it added
+// (<mario.blaetter‐⏎       mann@gmail.com>, ⟨man-pages-ru-⏎ talks@…⟩). It
+// is the index after the opening delimiter on the line before, when only
+// local-part characters and hyphens stand between it and the line end, or
+// -1.
+func wrappedStart(w []byte, s, lastEnd int) int {
+	j := s
+	for j > lastEnd && (w[j-1] == ' ' || w[j-1] == '\t') && s-j < 80 {
+		j--
+	}
+	if j == s || j <= lastEnd || w[j-1] != '\n' {
+		return -1
+	}
+	j--
+	if j > lastEnd && w[j-1] == '\r' {
+		j--
+	}
+	end := j
+	for j > lastEnd && end-j < maxLocalPart {
+		r, size := utf8.DecodeLastRune(w[:j])
+		switch {
+		case r == '<':
+			if j < end {
+				return j
+			}
+			return -1
+		case r == 0x27E8: // ⟨
+			if j < end {
+				return j
+			}
+			return -1
+		case r == 0x2010 || isLocalRune(r):
+			j -= size
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// loginCommands are the commands whose operand user@host is a login
+// target, not a mailbox.
+var loginCommands = []string{"ssh", "slogin", "autossh", "mosh", "sftp", "ssh-copy-id", "rlogin", "rsh"}
+
+// loginTarget reports whether the address-like word at w[s] is the operand
+// of a remote login command on the same line (ssh username@example.org
+// /usr/sbin/sendmail …, ssh -p 2222 -i key admin@host, mosh user@host): a
+// login target, not an e-mail address. Between the command and the word
+// only options (-x) and the values after them may stand. It reads at most
+// 96 bytes back.
+func loginTarget(w []byte, s int) bool {
+	if s == 0 || w[s-1] != ' ' && w[s-1] != '\t' {
+		return false // the command's operand is a word of its own
+	}
+	j, lo := s, max(0, s-96)
+	for range 6 {
+		for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
+			j--
+		}
+		e := j
+		for j > lo && w[j-1] > ' ' {
+			j--
+		}
+		if e == j || j == lo && lo > 0 {
+			return false
+		}
+		word := w[j:e]
+		if k := bytes.LastIndexByte(word, '/'); k >= 0 && k+1 < len(word) {
+			word = word[k+1:] // /usr/bin/ssh
+		}
+		for _, c := range loginCommands {
+			if len(word) == len(c) && hasPrefixFold(word, c) {
+				return true
+			}
+		}
+		if word[0] != '-' && !prevIsOption(w, j, lo) {
+			return false // neither an option nor an option's value
+		}
+	}
+	return false
+}
+
+// prevIsOption reports whether the word before w[j] on the same line
+// starts with '-'.
+func prevIsOption(w []byte, j, lo int) bool {
+	for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
+		j--
+	}
+	e := j
+	for j > lo && w[j-1] > ' ' {
+		j--
+	}
+	return e > j && w[j] == '-'
+}
+
 // isKey reports whether b reads as the key of a KEY=value pair or an
 // option: letters, digits and "_ . -" (customer/department=shipping@… is an
 // address, EMAIL=jane@… and --author=jane@… are not).
@@ -271,7 +375,14 @@ func fuzzyStart(w []byte, t, lastEnd int) int {
 
 // isLabelRune reports whether r may be part of a label of a bare domain
 // (no '_' there, unlike after a scheme).
-func isLabelRune(r rune) bool { return r != '_' && isHostRune(r) }
+func isLabelRune(r rune) bool {
+	if r >= utf8.RuneSelf {
+		// No box drawing or block elements: tree output
+		// (└─network-online.target) draws them before names.
+		return isHostRune(r) && !(r >= 0x2500 && r <= 0x259F)
+	}
+	return r != '_' && isHostRune(r)
+}
 
 // quoteClosers pairs the opening quotes of rule 6 with their closing quotes.
 var quoteClosers = []struct{ open, close rune }{
@@ -331,6 +442,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	iri := content
 	var mapped []byte
 	var added uint8 // see groffAddsHyphens
+	near := w[max(0, s-hyphenNear):min(len(w), s+len(content)+2*hyphenNear)]
 	for i := 0; i < len(content); {
 		r, size := rune(content[i]), 1
 		if r >= utf8.RuneSelf {
@@ -340,7 +452,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 			if mapped == nil {
 				mapped = append(make([]byte, 0, len(content)), content[:i]...)
 			}
-			if r == 0x2010 && !(atLineBreak(content, i+size) && groffAddsHyphens(content, &added)) {
+			if r == 0x2010 && !(atLineBreak(content, i+size) && groffAddsHyphens(content, near, &added)) {
 				mapped = append(mapped, '-')
 			}
 		} else if mapped != nil {
@@ -359,13 +471,18 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 }
 
 // A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited
-// form is one groff added when it hyphenated a word, to be dropped when the
-// lines are joined, or the source's own '-'. groff renders a '-' of the
-// source as U+2010 or, where the system's man macros ask for it (Debian's
-// do), as '-'; the hyphen it adds at a break is always U+2010. So it is
-// taken for an added one only when the delimited text writes its other
-// hyphens as '-' and has no other U+2010 (groffAddsHyphens); otherwise it
-// is the source's '-' (user‐⏎guide is user-guide).
+// form is either one groff added when it hyphenated a word, to be dropped
+// when the lines are joined (<https://savan‐⏎ nah.gnu.org/…> is savannah),
+// or the source's own '-'. groff renders a '-' of the source as U+2010 or,
+// where the system's man macros ask for it (Debian's do), as '-'; the
+// hyphen it adds at a break is always U+2010. The text around tells which
+// renderer wrote it (groffAddsHyphens); without a clue the U+2010 is the
+// source's '-' (user‐⏎guide is user-guide).
+
+// hyphenNear bounds the text read around a delimited form for that clue:
+// hyphenNear bytes before it and twice as many after it, within the
+// scanner's look-behind and look-ahead.
+const hyphenNear = 256
 
 // atLineBreak reports whether content[i:] starts with blanks and a newline.
 func atLineBreak(content []byte, i int) bool {
@@ -375,13 +492,29 @@ func atLineBreak(content []byte, i int) bool {
 	return i < len(content) && content[i] == '\n'
 }
 
-// groffAddsHyphens reports whether content writes its hyphens as '-' and
-// has a single U+2010; *memo caches the answer for one content (0 unknown,
-// 1 yes, 2 no).
-func groffAddsHyphens(content []byte, memo *uint8) bool {
+// groffAddsHyphens reports whether the renderer of content and the text
+// near it writes the source's hyphens as '-', so that a U+2010 at a line
+// end is one it added: no U+2010 stands inside a line there, and a '-'
+// joins two letters or digits (E-Mail, der-storch-85) or another U+2010
+// ends a line (prose hyphenated: Quatha‐⏎mer). *memo caches the answer for
+// one content (0 unknown, 1 yes, 2 no).
+func groffAddsHyphens(content, near []byte, memo *uint8) bool {
 	if *memo == 0 {
 		*memo = 2
-		if bytes.IndexByte(content, '-') >= 0 && bytes.Count(content, []byte("\u2010")) == 1 {
+		ascii, lineEnds := false, 0
+		for i := 0; i < len(near); i++ {
+			switch {
+			case near[i] == '-' && i > 0 && i+1 < len(near) && isAlnum(near[i-1]) && isAlnum(near[i+1]):
+				ascii = true
+			case near[i] == 0xE2 && i+2 < len(near) && near[i+1] == 0x80 && near[i+2] == 0x90: // U+2010
+				if !atLineBreak(near, i+3) {
+					return false
+				}
+				lineEnds++
+				i += 2
+			}
+		}
+		if ascii || lineEnds > bytes.Count(content, []byte("\u2010")) {
 			*memo = 1
 		}
 	}
@@ -410,13 +543,18 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		i++
 		if bytes.HasPrefix(w[i:], []byte("//")) {
 			i += 2
-			if hasPrefixFold(name, "file") && len(name) == 4 && i < len(w) && w[i] == '/' {
+			if isFile(name) && i < len(w) && w[i] == '/' {
 				return f.body(w, i, s, delimited, closer, false)
 			}
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
 			}
 			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
+		}
+		if isFile(name) && i+1 < len(w) && w[i] == '/' && plainBody[w[i+1]] && w[i+1] != '/' {
+			// RFC 8089 Section 2: file:/etc/passwd, a local path-absolute
+			// without an authority.
+			return f.body(w, i, s, delimited, closer, false)
 		}
 		if hier {
 			return 0, rNone
@@ -437,6 +575,13 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			return 0, rNone // the local part of an e-mail address
 		}
 		if labels == 2 && fileExtTLDs[tld] && (end >= len(w) || w[end] != '/' && w[end] != ':') {
+			return 0, rNone
+		}
+		if isDottedNumber(w[s:end]) && !(end+1 < len(w) && (w[end] == ':' && isDigit(w[end+1]) ||
+			w[end] == '/' && !isDigit(w[end+1]))) {
+			// A bare IPv4 address in prose, command output or a CIDR
+			// range (192.0.2.0/24) is no link; with a port or a path
+			// (192.0.2.1:8080, 192.0.2.1/admin) it is.
 			return 0, rNone
 		}
 		return f.rest(w, end, s, delimited, closer)
@@ -609,12 +754,30 @@ func isDottedNumber(b []byte) bool {
 // hostAndRest parses a host at w[i] (after a scheme or "www.", where a host
 // may run on into non-ASCII letters) and what follows it.
 func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, closer rune) (int, result) {
-	end, _, _, ok := f.scanHost(w, i, hk, false)
-	if !ok {
+	end, _, labels, ok := f.scanHost(w, i, hk, false)
+	if !ok || labels == 1 && bytes.IndexByte(w[i:end], '_') >= 0 {
+		// A one-label host with '_' is a placeholder of a syntax
+		// template (ftp://ip_server/путь, http://host_name/): no
+		// host name has '_' (RFC 952, RFC 1123 Section 2.1).
+		return 0, rNone
+	}
+	if end+1 < len(w) && w[end] == ':' && isPlaceholderStart(w[end+1]) {
+		// A port written as a word or a placeholder:
+		// http://user:pass@server:port/, http://localhost:<port>/,
+		// http://host:${PORT}/ are templates, not links.
 		return 0, rNone
 	}
 	return f.rest(w, end, s, delimited, closer)
 }
+
+// isPlaceholderStart reports whether b, right after the ':' that follows a
+// host, starts a word or a placeholder where a port would stand.
+func isPlaceholderStart(b byte) bool {
+	return isLetter(b) || b == '<' || b == '{' || b == '$' || b == '%' || b == '['
+}
+
+// isFile reports whether the scheme name is "file".
+func isFile(name []byte) bool { return len(name) == 4 && hasPrefixFold(name, "file") }
 
 // rest parses an optional port and path, query and fragment after a host
 // ending at w[i].
@@ -748,10 +911,12 @@ func localEnd(w []byte, s int) int {
 func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery bool) (int, result) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
+	filter := false // see '?'
 	keep := i
 	inFrag := false
 	prevSoft := false
-	encSoft := false // the last character was a percent-encoded soft one
+	encSoft := false                    // the last character was a percent-encoded soft one
+	proseEnds := !delimited && !inQuery // see proseAfterPath
 	for i < len(w) {
 		if i-s >= f.maxLen {
 			return 0, rOverlong
@@ -780,13 +945,18 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 					inQuery = true
 				}
 				depth = 0
+				// A query part that opens with '(' is a filter (RFC 4516:
+				// ldap://…??sub?(cn=Babs%20Jensen)): its brackets balance
+				// across '=' '&' ':'.
+				filter = i+1 < len(w) && w[i+1] == '('
 			case '#':
 				inFrag, inQuery = true, false
 				depth = 0
+				filter = false
 			case '/':
 				depth = 0
 			case '=', '&', ':':
-				if inQuery || inFrag {
+				if (inQuery || inFrag) && !filter {
 					depth = 0
 				}
 			case '%':
@@ -805,6 +975,12 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		} else {
 			r, size = utf8.DecodeRune(w[i:])
 			c = classOf(r, inQuery)
+			if proseEnds && c == cBody && !inQuery && !inFrag {
+				proseEnds = false // decided at the first non-ASCII rune
+				if f.proseAfterPath(w, s, i, r, closer) {
+					goto done
+				}
+			}
 		}
 		if r == closer && closer != 0 {
 			break
@@ -843,6 +1019,122 @@ done:
 		return i, rMatch
 	}
 	return keepQuotes(w, s, keep, i), rMatch
+}
+
+// proseAfterPath reports whether the CJK letter r at w[i], the first
+// non-ASCII character of a match starting at w[s] and still in its path, is
+// CJK prose glued to an ASCII IRI rather than a path segment written in
+// Han, Kana or Hangul (サイトの https://packages.debian.org/を訪問すると…,
+// 可以在ftp://ftp.example.org/pub/unix/处获得). Section 8.3 of
+// draft-duerst-iri-bis says a non-ASCII character does not end an IRI, so
+// the rule is narrow. It needs all of:
+//   - CJK text before the match (at most whitespace and one line break
+//     between): the IRI stands in CJK prose;
+//   - the match so far all ASCII, with no percent-encoded non-ASCII octet
+//     (an author who wrote a non-ASCII path did so from its start);
+//   - the run of CJK letters not going on as a path: no '/', '?', '#' or
+//     ".ext" right after it (…/wiki/東京/大阪, …/検索?q=, …/資料.pdf), nor
+//     the closing quote or bracket of one opened right before the match
+//     (「https://example.org/東京」);
+//   - where the run stands as a word (a space or the end of the text after
+//     it), that it starts with a particle or is a conjunction (proseWord).
+func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
+	if !isCJKLetter(r) || !cjkBefore(w, s) {
+		return false
+	}
+	for j := s; j < i; j++ {
+		if w[j] >= utf8.RuneSelf || w[j] == '%' && j+1 < i && isHexDigit(w[j+1]) && hexValue(w[j+1]) >= 8 {
+			return false
+		}
+	}
+	j := i
+	for n := 0; j < len(w) && n < 64; n++ {
+		q, size := utf8.DecodeRune(w[j:])
+		if !isCJKLetter(q) && q != 0x30FB { // ・ joins words of a name
+			break
+		}
+		j += size
+	}
+	if j >= len(w) || isSpace(lastRuneAt(w, j)) {
+		// The run stands as a word of its own (または www.example.jp/案内
+		// まで): prose only when it starts with a particle or is a
+		// conjunction (…/を参照, …/或者 ftp.…, …/docs/에서 확인).
+		return proseWord(w[i:j])
+	}
+	switch b := w[j]; {
+	case b == '/' || b == '?' || b == '#':
+		return false
+	case b == '.' && j+1 < len(w) && isAlnum(w[j+1]):
+		return false
+	}
+	next, _ := utf8.DecodeRune(w[j:])
+	if closer != 0 && next == closer {
+		return false
+	}
+	if s > 0 {
+		if op, ok := iri.OpeningBracket(next); ok && op == lastRune(w[:s]) {
+			return false
+		}
+	}
+	return true
+}
+
+// lastRuneAt returns the rune at w[j].
+func lastRuneAt(w []byte, j int) rune {
+	r, _ := utf8.DecodeRune(w[j:])
+	return r
+}
+
+// proseParticles are the Japanese particles that, starting a run glued to
+// a path, make it prose (a path segment seldom starts with one).
+const proseParticles = "をにでへとがはのもや"
+
+// proseWords are whole runs that are prose: Korean particles (written glued
+// to the word before them) and Chinese conjunctions.
+var proseWords = []string{
+	"에서", "에", "을", "를", "이", "가", "은", "는", "의", "로", "으로", "와", "과", "도", "에게", "부터", "까지",
+	"或者", "或", "和", "及", "以及", "与", "或是",
+}
+
+// proseWord reports whether the CJK run b, followed by a space or the end
+// of the text, is prose (see proseParticles and proseWords).
+func proseWord(b []byte) bool {
+	r, _ := utf8.DecodeRune(b)
+	if strings.ContainsRune(proseParticles, r) {
+		return true
+	}
+	for _, p := range proseWords {
+		if string(b) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// cjkBefore reports whether the text before w[s], past blanks and at most
+// one line break (a man page wraps a CJK sentence before an IRI), ends with
+// a CJK character. It reads at most 64 bytes back.
+func cjkBefore(w []byte, s int) bool {
+	j, breaks := s, 0
+	for j > 0 && s-j < 64 {
+		c := w[j-1]
+		if c == '\n' {
+			if breaks++; breaks > 1 {
+				return false
+			}
+		} else if c != ' ' && c != '\t' && c != '\r' {
+			break
+		}
+		j--
+	}
+	return j > 0 && isCJK(lastRune(w[:j]))
+}
+
+// isCJKLetter reports whether r is a Han, Hiragana, Katakana or Hangul
+// letter (the prolonged sound mark ー included).
+func isCJKLetter(r rune) bool {
+	return isCJKLetterBlock(r) || r >= 0x3040 && r <= 0x30FF && r != 0x30FB ||
+		r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // keepQuotes extends the end of a match over trailing ASCII quotes that

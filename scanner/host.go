@@ -214,12 +214,19 @@ func allDigits(s []byte) bool {
 }
 
 // fileExtTLDs are ICANN top-level domains that are also common file name
-// extensions: in fuzzy mode "README.md" is a file name, not a link, unless a
-// path or port follows or the name has more than two labels.
+// extensions or file suffixes: in fuzzy mode "README.md" is a file name,
+// not a link, unless a path or port follows or the name has more than two
+// labels.
 var fileExtTLDs = map[string]bool{
 	"ac": true, "ai": true, "am": true, "app": true, "cs": true, "in": true,
 	"md": true, "mk": true, "ml": true, "mov": true, "pl": true, "pm": true,
 	"ps": true, "py": true, "rs": true, "sh": true, "zip": true,
+	// Info manuals (sed.info), C++ sources
+	// (main.cc), man sources (foo.man), installers (setup.run), and
+	// the systemd unit and network file suffixes that are TLDs
+	// (multi-user.target, 10-eth.network, 99-default.link).
+	"info": true, "cc": true, "man": true, "run": true,
+	"target": true, "network": true, "link": true,
 }
 
 // isHostRune reports whether r may appear in a host label.
@@ -240,7 +247,11 @@ func continuesWithDot(w []byte, j int) bool {
 	for n := 0; j < len(w) && n < 64; n++ {
 		r, size := utf8.DecodeRune(w[j:])
 		if r == '.' {
-			return j+1 < len(w) && isHostRune(lastRune(w[:j+2]))
+			// The rune after the dot, decoded whole: a U-label there
+			// continues the host as its A-label does, so that a rewrite
+			// to URIs finds the same host again.
+			next, _ := utf8.DecodeRune(w[j+1:])
+			return j+1 < len(w) && isHostRune(next)
 		}
 		if !isHostRune(r) {
 			return false

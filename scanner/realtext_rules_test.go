@@ -73,6 +73,44 @@ func TestHostGluedToCJK(t *testing.T) {
 	})
 }
 
+// CJK prose glued to the path of an ASCII IRI (docs/realtext.md, labelling
+// rule 4): a reader of the language sees the link end where the sentence
+// goes on. Section 8.3 of draft-duerst-iri-bis-07 says a non-ASCII
+// character does not end an IRI, so the rule is narrow (see
+// proseAfterPath): CJK text before the match, an all-ASCII match so far,
+// and a CJK run that does not go on as a path.
+func TestCJKProseAfterPath(t *testing.T) {
+	runRows(t, []ruleCase{
+		// Prose: the link ends at the script change.
+		{in: "最近は Debian サイトの https://packages.debian.org/を訪問すると便利です。", want: []string{"https://packages.debian.org/"}},
+		{in: "ここになければ、https://snapshot.debian.org/アーカイブからダウンロードしたり、", want: []string{"https://snapshot.debian.org/"}},
+		{in: "詳しく\n       はhttp://www.example.com/vnc/を参照のこと。", want: []string{"http://www.example.com/vnc/"}},
+		{in: "浏览 Debian 网站 https://packages.debian.org/是搜索软件包的方法，但", want: []string{"https://packages.debian.org/"}},
+		{in: "你可以从档案库 https://snapshot.example.org/中下载它，或", want: []string{"https://snapshot.example.org/"}},
+		{in: "可以在ftp://ftp.example.nl/pub/unix/处获得)格式", want: []string{"ftp://ftp.example.nl/pub/unix/"}},
+		{in: "您可在\n       http://www.example.com/CPAN/src/latest.tar.gz处取得。", want: []string{"http://www.example.com/CPAN/src/latest.tar.gz"}},
+		{in: "该程序为 http://www.example.org/或者 ftp.example.org的一部分", want: []string{"http://www.example.org/"}},
+		{in: "你甚至可以在\n       http://www.example.com/进行在线订单。", want: []string{"http://www.example.com/"}},
+		{in: "자세한 내용은 https://www.example.kr/docs/에서 확인하세요.", want: []string{"https://www.example.kr/docs/"}},
+		{in: "詳細はwww.example.jp/manual/をご覧ください。", want: []string{"www:www.example.jp/manual/"}},
+		// A path segment written in Han, Kana or Hangul stays.
+		{in: "詳しくは https://ja.wikipedia.org/wiki/東京/大阪 を参照", want: []string{"https://ja.wikipedia.org/wiki/東京/大阪"}},
+		{in: "検索は https://example.jp/検索?q=東京 で", want: []string{"https://example.jp/検索?q=東京"}},
+		{in: "資料は https://example.jp/docs/資料.pdf です", want: []string{"https://example.jp/docs/資料.pdf"}},
+		{in: "「https://ja.wikipedia.org/wiki/東京」を参照", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "（https://ja.wikipedia.org/wiki/東京）を参照", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "See https://ja.wikipedia.org/wiki/東京 for Tokyo.", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ", want: []string{"https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ"}},
+		{in: "https://ko.wikipedia.org/wiki/위키백과", want: []string{"https://ko.wikipedia.org/wiki/위키백과"}},
+		{in: "お問い合わせ: または www.example.jp/案内 まで。", want: []string{"www:www.example.jp/案内"}},
+		{in: "詳しくは https://ja.wikipedia.org/wiki/東京 を参照", want: []string{"https://ja.wikipedia.org/wiki/東京"}},
+		{in: "자세한 것은 https://ko.wikipedia.org/wiki/서울 을 보세요", want: []string{"https://ko.wikipedia.org/wiki/서울"}},
+		{in: "请看 https://zh.wikipedia.org/wiki/北京 了解", want: []string{"https://zh.wikipedia.org/wiki/北京"}},
+		{in: "詳しくは https://例え.jp/東京を見て", want: []string{"https://例え.jp/東京を見て"}}, // the author wrote a non-ASCII IRI
+		{in: "詳しくは https://example.jp/é/東京 を見て", want: []string{"https://example.jp/é/東京"}},
+	})
+}
+
 // Rule 3 of issue 13: RFC 3986 Section 3.1 schemes contain "+ - ."; a
 // compound scheme is one scheme.
 func TestCompoundSchemes(t *testing.T) {
@@ -244,6 +282,129 @@ func TestGroffOutput(t *testing.T) {
 	}
 }
 
+// groff wraps a long address or URL inside <…> or ⟨…⟩ at a hyphen, its
+// own or one it added when it hyphenated the word (docs/realtext.md,
+// labelling rule 5): the address starts after the delimiter on the line
+// before, and the text around tells whether the U+2010 at the break is the
+// source's '-' (a renderer writing '-' as U+2010 shows it inside lines too)
+// or an added one (Debian's renderer writes the source's '-' as '-', so a
+// U+2010 appears only at line ends). The expected IRIs are the ones in the
+// pages' sources.
+func TestGroffWrappedForms(t *testing.T) {
+	cases := []struct{ in, text, iri string }{
+		// Addresses wrapped after a hyphen.
+		{"Fehler an ⟨man-pages-ru-\n       talks@lists.sourceforge.net⟩.", "man-pages-ru-\n       talks@lists.sourceforge.net", "man-pages-ru-talks@lists.sourceforge.net"},
+		{"电子邮件至：<bug-\n       sed@gnu.org>。", "bug-\n       sed@gnu.org", "bug-sed@gnu.org"},
+		{"Frank Stähr <der-storch-85@gmx.net> und Mario Blättermann <mario.blaetter\u2010\n       mann@gmail.com> erstellt.", "mario.blaetter\u2010\n       mann@gmail.com", "mario.blaettermann@gmail.com"},
+		{"Dr. Tobias Quat\u2010\n       hamer <toddy@debian.org> und Michael Piefel <pie\u2010\n       fel@debian.org>, Michael", "pie\u2010\n       fel@debian.org", "piefel@debian.org"},
+		{"Martin F. Krafft <vorbistagedit@pobox.mad\u2010\n       duck.net> geschrieben, für das Debian-Projekt.", "vorbistagedit@pobox.mad\u2010\n       duck.net", "vorbistagedit@pobox.madduck.net"},
+		// No clue around: the U+2010 is the source's '-'.
+		{"write to <jane.doe\u2010\n   smith@example.org> now", "jane.doe\u2010\n   smith@example.org", "jane.doe-smith@example.org"},
+		// URLs hyphenated by groff.
+		{"Fehlererfassungssystem auf <https://savan\u2010\n       nah.gnu.org/projects/gettext>  oder per E-Mail an <bug-gettext@gnu.org>", "https://savan\u2010\n       nah.gnu.org/projects/gettext", "https://savannah.gnu.org/projects/gettext"},
+		{"Dokumentation unter: <https://www.gnu.org/software/coreu\u2010\n       tils/fmt>\n\nvon Dr. Tobias Quatha\u2010\n       mer erstellt", "https://www.gnu.org/software/coreu\u2010\n       tils/fmt", "https://www.gnu.org/software/coreutils/fmt"},
+		// A renderer that writes '-' as U+2010 inside lines: the source's '-'.
+		{"Use \u2010v or read <https://example.org/doc/user\u2010\n       guide/> first", "https://example.org/doc/user\u2010\n       guide/", "https://example.org/doc/user-guide/"},
+		{"the e\u2010mail list <https://lists.example.org/list\u2010\n   info/> and E-Mail", "https://lists.example.org/list\u2010\n   info/", "https://lists.example.org/list-info/"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			var got *Match
+			for i := range ms {
+				if ms[i].Text == c.text {
+					got = &ms[i]
+				}
+			}
+			if got == nil || got.IRI != c.iri {
+				t.Errorf("Find(%q) = %v, want a match %q with IRI %q", c.in, describe(ms), c.text, c.iri)
+				return
+			}
+			for _, m := range ms {
+				if m.Offset > got.Offset && m.Offset < got.Offset+got.Length {
+					t.Errorf("a second match %q inside it", m.Text)
+				}
+			}
+		})
+	}
+	// Not wrapped: parentheses are no delimited form, and a line break
+	// outside <…> ends the text before it.
+	runRows(t, []ruleCase{
+		{in: "(Wilf.\n       G.Wilford@ee.surrey.ac.uk)", want: []string{"email:G.Wilford@ee.surrey.ac.uk"}},
+		{in: "Michael Piefel pie\u2010\n       fel@debian.org", want: []string{"email:fel@debian.org"}},
+		{in: "<a b\n  jane@example.org>", want: []string{"email:jane@example.org"}},
+	})
+}
+
+// Brackets, file:/, login targets and templates (docs/realtext.md,
+// labelling rules 1–3 and 6). RFC 4516 writes an LDAP filter in
+// parentheses after the last '?'; RFC 8089 Section 2 allows file:/path
+// (path-absolute, no authority); RFC 952/1123 host names have no '_' and a
+// port is digits (RFC 3986 Section 3.2.3), so a word there is a
+// placeholder; the operand of ssh and its kin is a login, not a mailbox.
+func TestBracketsFileLoginTemplates(t *testing.T) {
+	runRows(t, []ruleCase{
+		// A filter after '?' keeps its closing parenthesis.
+		{in: "ldap://host.com:6666/o=University%20of%20Michigan,c=US??sub?(cn=Babs%20Jensen)", want: []string{"ldap://host.com:6666/o=University%20of%20Michigan,c=US??sub?(cn=Babs%20Jensen)"}},
+		{in: "(see ldap://ds.example.com/dc=example,dc=com?cn?sub?(objectClass=person))", want: []string{"ldap://ds.example.com/dc=example,dc=com?cn?sub?(objectClass=person)"}},
+		{in: "ldap://ds.example.com/dc=example,dc=com??sub?(&(objectClass=person)(uid=jdoe)).", want: []string{"ldap://ds.example.com/dc=example,dc=com??sub?(&(objectClass=person)(uid=jdoe))"}},
+		{in: "ldaps://ds.example.org/ou=People,dc=example,dc=org?mail?one?(uid=a*)", want: []string{"ldaps://ds.example.org/ou=People,dc=example,dc=org?mail?one?(uid=a*)"}},
+		{in: "(https://example.com/search?q=a)", want: []string{"https://example.com/search?q=a"}},
+		// file: with a path-absolute and no authority.
+		{in: "<file:/etc/passwd>", want: []string{"file:/etc/passwd"}},
+		{in: "see file:/usr/share/doc/README for", want: []string{"file:/usr/share/doc/README"}},
+		{in: "FILE:/tmp/x.txt.", want: []string{"FILE:/tmp/x.txt"}},
+		{in: "file:///etc/hosts", want: []string{"file:///etc/hosts"}},
+		{in: "file:/", want: nil},
+		{in: "file:etc/passwd", want: nil},
+		// Login targets of ssh and its kin.
+		{in: "$ ssh username@example.org /usr/sbin/sendmail -bm -ti -f \"username@example.org\" < mail_data.txt", want: []string{"email:username@example.org"}},
+		{in: "ssh -p 2222 -i ~/.ssh/id_ed25519 admin@server.example.com", want: nil},
+		{in: "run /usr/bin/ssh deploy@www.example.net uptime", want: nil},
+		{in: "mosh alice@shell.example.org", want: nil},
+		{in: "sftp -oPort=2022 bob@files.example.com", want: nil},
+		{in: "ssh-copy-id jane@host.example.org", want: nil},
+		{in: "mail jane@example.org about ssh", want: []string{"email:jane@example.org"}},
+		{in: "ssh access: write to admin@example.org", want: []string{"email:admin@example.org"}},
+		// Templates: a word or placeholder for the port, a host with '_'.
+		{in: "http_proxy au format http://user:pass@server:port/ (en", want: nil},
+		{in: "http://localhost:<port>/status", want: nil},
+		{in: "https://example.com:PORT/api", want: nil},
+		{in: "http://host:${PORT}/", want: nil},
+		{in: "ftp://ip_server/путь", want: nil},
+		{in: "telnet://ip_server/", want: nil},
+		{in: "http://host_name/index.html", want: nil},
+		{in: "http://<strona>/1.html", want: nil},
+		{in: "mail <number>@bugs.debian.org", want: nil},
+		{in: "http://example.com:8080/x", want: []string{"http://example.com:8080/x"}},
+		{in: "see http://example.com: it works", want: []string{"http://example.com"}},
+		{in: "http://my_host.example.com/", want: []string{"http://my_host.example.com/"}},
+	})
+}
+
+// Fuzzy mode in real text (docs/realtext.md, labelling rule 7): bare IPv4
+// addresses and CIDR ranges are no links (a port or a path makes one), a
+// name whose top-level domain is also a file or unit suffix needs a path,
+// and tree drawing before a name is no part of it.
+func TestFuzzyRealText(t *testing.T) {
+	runRows(t, []ruleCase{
+		{in: "85.214.157.71 -- link: eth0", want: nil, fuzzy: true},
+		{in: "ssh-keyscan 192.168.11.0/24 10.20.1.1", want: nil, fuzzy: true},
+		{in: "Netz 203.178.141.194.", want: nil, fuzzy: true},
+		{in: "open 192.0.2.1:8080/admin", want: []string{"fuzzy:192.0.2.1:8080/admin"}, fuzzy: true},
+		{in: "open 192.0.2.1/status", want: []string{"fuzzy:192.0.2.1/status"}, fuzzy: true},
+		{in: "see sed.info for details", want: nil, fuzzy: true},
+		{in: "graphical.target wants multi-user.target", want: nil, fuzzy: true},
+		{in: "edit 10-eth0.network and 99-default.link", want: nil, fuzzy: true},
+		{in: "└─network-online.target @1.2s", want: nil, fuzzy: true},
+		{in: "compile main.cc now", want: nil, fuzzy: true},
+		{in: "example.info/docs", want: []string{"fuzzy:example.info/docs"}, fuzzy: true},
+		{in: "www.example.info", want: []string{"www:www.example.info"}, fuzzy: true},
+		{in: "see docs.example.info now", want: []string{"fuzzy:docs.example.info"}, fuzzy: true},
+		{in: "visit example.com today", want: []string{"fuzzy:example.com"}, fuzzy: true},
+	})
+}
+
 // Rule 7 of issue 13: characters no IRI allows. A match keeps what the
 // peers keep (docs/detection.md); its IRI form percent-encodes them, so that
 // Match.IRI is a valid IRI reference and its target a valid IRI and, after
@@ -318,5 +479,28 @@ func TestEveryTargetIsValid(t *testing.T) {
 				t.Run(m.Text, func(t *testing.T) { checkForms(t, m) })
 			}
 		}
+	}
+}
+
+// A host label followed by a dot and a U-label continues the host exactly
+// as when the A-label of that U-label follows (rewriting to URIs replaces
+// one by the other, and rewriting twice must give what rewriting once
+// gives): the script-change rule of issue 13 (rule 2) reads the rune after
+// the dot whole.
+func TestScriptChangeSeesULabelAsALabel(t *testing.T) {
+	cases := []struct{ u, a string }{
+		{"www.00えwww.え.jp", "www.00えwww.xn--r8j.jp"},
+		{"http://ab日本.例え.jp/", "http://ab日本.xn--r8jz45g.jp/"},
+		{"http://x参照.テスト.jp", "http://x参照.xn--zckzah.jp"},
+		{"www.a東京.München.de", "www.a東京.xn--mnchen-3ya.de"},
+	}
+	for _, c := range cases {
+		t.Run(c.u, func(t *testing.T) {
+			mu, ma := Find([]byte(c.u), nil), Find([]byte(c.a), nil)
+			if len(mu) != 1 || len(ma) != 1 || mu[0].Offset != 0 || ma[0].Offset != 0 ||
+				mu[0].Text != c.u || ma[0].Text != c.a {
+				t.Errorf("Find(%q) = %v, Find(%q) = %v: want each whole", c.u, describe(mu), c.a, describe(ma))
+			}
+		})
 	}
 }

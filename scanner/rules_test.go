@@ -101,7 +101,7 @@ func TestRule1SchemeList(t *testing.T) {
 // digit.
 func TestRule2SchemeBoundary(t *testing.T) {
 	runRule(t, []ruleCase{
-		{in: "詳細はhttp://example.jp/を参照", want: []string{"http://example.jp/を参照"}},
+		{in: "詳細はhttp://example.jp/を参照", want: []string{"http://example.jp/"}}, // CJK prose after an ASCII path (TestCJKProseAfterPath)
 		{in: "詳細はhttps://例え.テスト/パス。次", want: []string{"https://例え.テスト/パス"}},
 		{in: "(http://example.com)", want: []string{"http://example.com"}},
 		{in: "x_http://example.com", want: []string{"http://example.com"}},

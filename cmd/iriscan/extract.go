@@ -115,6 +115,13 @@ type extractRecord struct {
 	Attr    string `json:"attr,omitempty"`
 	Decoded bool   `json:"decoded,omitempty"`
 	Error   string `json:"error,omitempty"`
+	// Charset and CharsetRule name the charset the file was decoded from
+	// and the rule of charset.Detect that chose it (label, bom, meta,
+	// xml-declaration, sniffed); both are absent when nothing chose one
+	// and the file was read as UTF-8 (rule default), and for mail, whose
+	// parts name their charsets.
+	Charset     string `json:"charset,omitempty"`
+	CharsetRule string `json:"charset_rule,omitempty"`
 }
 
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -213,6 +220,8 @@ type extractor struct {
 	units    charset.Units
 	stderr   io.Writer
 	conv     iri.Converter // Charset set per file: Section 3.5 queries
+
+	charset, charsetRule string // the file's charset decision, when a rule made one
 }
 
 // extractFile prints the matches of the named file ("-" for stdin) and
@@ -260,6 +269,11 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
 	}
 	x.conv.Charset = d.Charset
+	x.charset, x.charsetRule = "", ""
+	if d.Rule != charset.RuleDefault {
+		x.charset, x.charsetRule = d.Charset.Name(), d.Rule.String()
+	}
+	defer func() { x.charset, x.charsetRule = "", "" }()
 	if d.Format == detect.Markdown {
 		return x.extractMarkdown(br, d.Charset, show)
 	}
@@ -466,6 +480,7 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	rec := extractRecord{
 		File: x.file, Part: x.part, Message: x.message, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
+		Charset: x.charset, CharsetRule: x.charsetRule,
 	}
 	target := x.policy.Target(&m)
 	iri, err := x.conv.ToIRI(target)

@@ -139,7 +139,7 @@ func TestExtractCharsets(t *testing.T) {
 	got, stderr, status := runExtractTest(t, sjis, "--charset", "shift_jis")
 	// 詳細は: 3 code points; the IRI 16.
 	want := []extractRecord{{Offset: 6, Length: 23, CPOff: 3, CPLen: 16, U16Off: 3, U16Len: 16, Text: "http://例え.テスト/パス", IRI: "http://例え.テスト/パス",
-		URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme"}}
+		URI: "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9", Kind: "scheme", Charset: "shift_jis", CharsetRule: "label"}}
 	if status != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("shift_jis: status %d %s\n got  %+v\n want %+v", status, stderr, got, want)
 	}
@@ -148,7 +148,7 @@ func TestExtractCharsets(t *testing.T) {
 	w1252 := "see http://example.com/caf\xe9?q=\xe9 now"
 	got, _, _ = runExtractTest(t, w1252, "--charset", "windows-1252")
 	want = []extractRecord{{Offset: 4, Length: 27, CPOff: 4, CPLen: 27, U16Off: 4, U16Len: 27, Text: "http://example.com/café?q=é", IRI: "http://example.com/café?q=é",
-		URI: "http://example.com/caf%C3%A9?q=%E9", Kind: "scheme"}}
+		URI: "http://example.com/caf%C3%A9?q=%E9", Kind: "scheme", Charset: "windows-1252", CharsetRule: "label"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("windows-1252:\n got  %+v\n want %+v", got, want)
 	}
@@ -232,5 +232,47 @@ func TestExtractSample(t *testing.T) {
 	}
 	if !slices.Equal(texts, want) {
 		t.Errorf("texts\n got %q\nwant %q", texts, want)
+	}
+}
+
+// TestExtractCharsetRule checks that each JSON record names the charset and
+// the rule of charset.Detect that chose it (issue 13 item 14), and that a
+// file read as UTF-8 because nothing said otherwise carries neither field.
+func TestExtractCharsetRule(t *testing.T) {
+	dir := t.TempDir()
+	files := []struct {
+		name, body, args, charset, rule string
+	}{
+		{"plain.txt", "See http://example.org/ now\n", "", "", ""},
+		{"bom.txt", "\ufeffSee http://example.org/ now\n", "", "utf-8", "bom"},
+		{"sjis.txt", "See http://example.org/ \x82\xa0\x82\xa2\x82\xa4\x82\xa6\x82\xa8\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x95\xb6\x8f\xcd\x82\xc5\x82\xb7\x81\x42\n", "", "shift_jis", "sniffed"},
+		{"meta.html", "<meta charset=\"euc-jp\"><p>http://example.org/</p>\n", "", "euc-jp", "meta"},
+		{"label.txt", "See http://example.org/ now\n", "--charset=latin1", "windows-1252", "label"},
+	}
+	for _, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			path := filepath.Join(dir, f.name)
+			if err := os.WriteFile(path, []byte(f.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"extract"}
+			if f.args != "" {
+				args = append(args, f.args)
+			}
+			out, _, status := runCmd(t, "", append(args, path)...)
+			if status != 0 {
+				t.Fatalf("status %d", status)
+			}
+			var r extractRecord
+			if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
+				t.Fatalf("%q: %v", out, err)
+			}
+			if r.Charset != f.charset || r.CharsetRule != f.rule {
+				t.Errorf("charset %q, charset_rule %q; want %q, %q", r.Charset, r.CharsetRule, f.charset, f.rule)
+			}
+			if f.rule == "" && strings.Contains(out, "charset") {
+				t.Errorf("%q names a charset", out)
+			}
+		})
 	}
 }

@@ -66,6 +66,14 @@ func appendRecord(b []byte, rec *extractRecord) []byte {
 		b = append(b, `,"error":`...)
 		b = appendJSONString(b, rec.Error)
 	}
+	if rec.Charset != "" {
+		b = append(b, `,"charset":`...)
+		b = appendJSONString(b, rec.Charset)
+	}
+	if rec.CharsetRule != "" {
+		b = append(b, `,"charset_rule":`...)
+		b = appendJSONString(b, rec.CharsetRule)
+	}
 	return append(b, "}\n"...)
 }
 

@@ -39,7 +39,7 @@ func FuzzAppendJSON(f *testing.F) {
 	f.Add("http://例え.jp/", "\x00\"\\\u2028", "a\xffb", int64(3))
 	f.Add("", "", "", int64(-1))
 	f.Fuzz(func(t *testing.T, text, iri, file string, off int64) {
-		rec := extractRecord{File: file, Offset: off, Length: off / 3, CPOff: off / 5, CPLen: -off, U16Off: off / 7, U16Len: off % 11, Text: text, IRI: iri, URI: file + text, Kind: "email", Element: iri, Attr: text, Decoded: off%2 == 0, Error: iri}
+		rec := extractRecord{File: file, Offset: off, Length: off / 3, CPOff: off / 5, CPLen: -off, U16Off: off / 7, U16Len: off % 11, Text: text, IRI: iri, URI: file + text, Kind: "email", Element: iri, Attr: text, Decoded: off%2 == 0, Error: iri, Charset: file, CharsetRule: text}
 		if got, want := appendRecord(nil, &rec), encodeStd(t, &rec); !bytes.Equal(got, want) {
 			t.Fatalf("\n got  %q\n want %q", got, want)
 		}
