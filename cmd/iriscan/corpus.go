@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -130,6 +131,11 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return usageErr("unknown --warc-output %q (want all or conversions-only)", *warcOut)
 	}
+	jobs := o.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	setMemoryLimit(jobs)
 	o.Version = versionString(debug.ReadBuildInfo())
 	o.To, o.Sources = form, srcs
 	mode, ok := iri.ParseBidiMode(*bidiFlag)
