@@ -19,6 +19,8 @@ import (
 	"github.com/iriscan/iriscan/scanner"
 	"github.com/iriscan/iriscan/scanner/scantest"
 	xhtml "golang.org/x/net/html"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -272,8 +274,9 @@ func concat(dir string, c corpus, size int64) corpus {
 }
 
 // writeMbox writes an mbox archive of about size bytes: messages of a few
-// KiB to a few tens of KiB, with text/plain parts in UTF-8 (quoted-printable)
-// and ISO-2022-JP (7bit), text/html parts in base64, and attachments,
+// KiB to a few tens of KiB, with text/plain parts in UTF-8 (quoted-printable),
+// windows-1252 (quoted-printable), ISO-2022-JP (7bit) and Shift_JIS
+// (base64), text/html parts in base64, and attachments,
 // their text from the scanner's prose generators.
 func writeMbox(dir, name string, size int64) corpus {
 	path := filepath.Join(dir, "archive.mbox")
@@ -290,6 +293,8 @@ func writeMbox(dir, name string, size int64) corpus {
 	en := scantest.Prose(4<<20, 1024, &scantest.English, 11)
 	ja := scantest.Prose(4<<20, 1024, &scantest.Japanese, 12)
 	jis := japanese.ISO2022JP.NewEncoder()
+	sjis := japanese.ShiftJIS.NewEncoder()
+	cp1252 := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder())
 	var n int64
 	for i := 0; n < size; i++ {
 		var m bytes.Buffer
@@ -314,7 +319,13 @@ func writeMbox(dir, name string, size int64) corpus {
 			qp.Write(piece(en, 0))
 			qp.Close()
 			m.WriteString("\n")
-		case 1: // ISO-2022-JP 7bit text/plain
+		case 1: // ISO-2022-JP 7bit text/plain, or Shift_JIS base64
+			if i%8 == 5 {
+				m.WriteString("Content-Type: text/plain; charset=Shift_JIS\nContent-Transfer-Encoding: base64\n\n")
+				b, _ := sjis.Bytes(piece(ja, 1))
+				writeBase64(&m, b)
+				break
+			}
 			m.WriteString("Content-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit\n\n")
 			b, _ := jis.Bytes(piece(ja, 1))
 			m.Write(b)
@@ -328,8 +339,11 @@ func writeMbox(dir, name string, size int64) corpus {
 			writeBase64(&m, h)
 			m.WriteString("--b1--\n")
 		case 3: // multipart/mixed with a text part and a binary attachment
-			m.WriteString("Content-Type: multipart/mixed; boundary=\"b2\"\n\n--b2\nContent-Type: text/plain; charset=utf-8\n\n")
-			m.Write(piece(en, 3))
+			m.WriteString("Content-Type: multipart/mixed; boundary=\"b2\"\n\n--b2\nContent-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: quoted-printable\n\n")
+			b, _ := cp1252.Bytes(piece(en, 3)) // the few characters it lacks become SUB (0x1A)
+			qp := quotedprintable.NewWriter(&m)
+			qp.Write(b)
+			qp.Close()
 			m.WriteString("\n--b2\nContent-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"data.bin\"\nContent-Transfer-Encoding: base64\n\n")
 			writeBase64(&m, piece(en, 4))
 			m.WriteString("--b2--\n")

@@ -78,6 +78,10 @@ func main() {
 		runE2E()
 		return
 	}
+	if *allDir != "" {
+		runAll()
+		return
+	}
 	if *corpusDir != "" {
 		runCorpus()
 		return

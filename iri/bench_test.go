@@ -158,3 +158,32 @@ func BenchmarkValidate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkForms: both forms of each reference of the mix, from one parse
+// (Forms) and from two (ToIRI, then ToURI), as iriscan extract prints them.
+func BenchmarkForms(b *testing.B) {
+	var c Converter
+	n := 0
+	for _, s := range benchIRIs {
+		n += len(s)
+	}
+	b.Run("Forms", func(b *testing.B) {
+		b.SetBytes(int64(n))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range benchIRIs {
+				c.Forms(s)
+			}
+		}
+	})
+	b.Run("ToIRI+ToURI", func(b *testing.B) {
+		b.SetBytes(int64(n))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range benchIRIs {
+				c.ToIRI(s)
+				c.ToURI(s)
+			}
+		}
+	})
+}

@@ -97,14 +97,33 @@ func (c *Converter) ToURI(s string) (string, error) {
 	if err != nil {
 		return s, err
 	}
-	if !c.uriNeedsChange(&u) {
+	return c.toURI(s, &u)
+}
+
+// toURI is ToURI after the parse.
+func (c *Converter) toURI(s string, u *IRI) (string, error) {
+	if !c.uriNeedsChange(u) {
 		return s, nil
 	}
-	b, err := c.appendURI(make([]byte, 0, len(s)+len(s)/2+8), s, &u)
+	b, err := c.appendURI(make([]byte, 0, len(s)+len(s)/2+8), s, u)
 	if err != nil {
 		return s, err
 	}
 	return bytesToString(b), nil
+}
+
+// Forms returns both forms of the reference s from one parse: what ToIRI
+// and ToURI return for s, each with its own error, at the cost of one
+// Parse (a caller printing both, such as iriscan extract, halves its
+// parsing). A fault Parse finds is the error of both.
+func (c *Converter) Forms(s string) (iriForm string, iriErr error, uriForm string, uriErr error) {
+	s, u, err := c.parse(s)
+	if err != nil {
+		return s, err, s, err
+	}
+	iriForm, iriErr = c.toIRI(s, &u)
+	uriForm, uriErr = c.toURI(s, &u)
+	return iriForm, iriErr, uriForm, uriErr
 }
 
 // AppendURI appends the URI form of the IRI reference s to dst. It is
@@ -442,11 +461,16 @@ func (c *Converter) ToIRI(s string) (string, error) {
 	if err != nil {
 		return s, err
 	}
+	return c.toIRI(s, &u)
+}
+
+// toIRI is ToIRI after the parse.
+func (c *Converter) toIRI(s string, u *IRI) (string, error) {
 	if strings.IndexByte(s, '%') < 0 && (u.HostKind != HostRegName || !containsACE(u.Host)) &&
 		!u.isMailto() && u.iriClean() {
 		return s, nil
 	}
-	b, err := c.appendIRI(make([]byte, 0, len(s)+8), &u)
+	b, err := c.appendIRI(make([]byte, 0, len(s)+8), u)
 	if err != nil {
 		return s, err
 	}

@@ -1,6 +1,7 @@
 package iri
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -141,6 +142,30 @@ func FuzzToURI(f *testing.F) {
 			t.Fatalf("AppendURI = %q, %v; ToURI = %q", b, err, uri)
 		}
 	})
+}
+
+// Forms returns what ToIRI and ToURI return, errors included, for a UTF-8
+// and for a legacy-charset document.
+func FuzzForms(f *testing.F) {
+	addSeeds(f)
+	sjis := mustCharset(f, "shift_jis")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range []*Converter{{}, &sjis} {
+			checkForms(t, c, s)
+		}
+	})
+}
+
+func checkForms(t *testing.T, c *Converter, s string) {
+	t.Helper()
+	wantIRI, wantIRIErr := c.ToIRI(s)
+	wantURI, wantURIErr := c.ToURI(s)
+	gotIRI, gotIRIErr, gotURI, gotURIErr := c.Forms(s)
+	if gotIRI != wantIRI || fmt.Sprint(gotIRIErr) != fmt.Sprint(wantIRIErr) ||
+		gotURI != wantURI || fmt.Sprint(gotURIErr) != fmt.Sprint(wantURIErr) {
+		t.Fatalf("Forms(%q) = %q, %v, %q, %v; ToIRI, ToURI = %q, %v, %q, %v",
+			s, gotIRI, gotIRIErr, gotURI, gotURIErr, wantIRI, wantIRIErr, wantURI, wantURIErr)
+	}
 }
 
 // For a URI u, ToURI(ToIRI(u)) is u up to the differences Section 3.7

@@ -277,6 +277,9 @@ func (s *Scanner) nextTrigger() (best, size int) {
 // indexAfterW returns the offset from "from" of the first '.' at or after
 // b[from] that follows a 'w' or 'W', or -1.
 func indexAfterW(b []byte, from int) int {
+	if haveVector {
+		return indexAfterWVector(b, from)
+	}
 	for i := from; ; {
 		j := bytes.IndexByte(b[i:], '.')
 		if j < 0 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -159,6 +160,11 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		return usageErr("unknown --format %q (want auto, text, html, css, mail or markdown)", *format)
 	}
+	jobs := o.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	setMemoryLimit(jobs)
 	o.Version = versionString(debug.ReadBuildInfo())
 	o.To, o.Sources = form, srcs
 	mode, ok := iri.ParseBidiMode(*bidiFlag)

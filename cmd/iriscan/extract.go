@@ -482,14 +482,27 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 		Charset: x.charset, CharsetRule: x.charsetRule,
 	}
+	// Only the forms printed are made, both from one parse.
 	target := x.policy.Target(&m)
-	iri, err := x.conv.ToIRI(target)
-	if err != nil {
-		iri = target
+	var iri, uri string
+	var iriErr, uriErr error
+	switch x.print {
+	case "text":
+		return rec
+	case "iri":
+		iri, iriErr = x.conv.ToIRI(target)
+	case "uri":
+		uri, uriErr = x.conv.ToURI(target)
+	default:
+		iri, iriErr, uri, uriErr = x.conv.Forms(target)
 	}
 	rec.IRI = iri
-	if rec.URI, err = x.conv.ToURI(target); err != nil {
-		rec.URI, rec.Error = "", err.Error()
+	if iriErr != nil {
+		rec.IRI = target
+	}
+	rec.URI = uri
+	if uriErr != nil {
+		rec.URI, rec.Error = "", uriErr.Error()
 	}
 	return rec
 }

@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -50,6 +51,8 @@ func main() {
 	// stdoutFile turns into a quiet exit, rather than killing the
 	// program before -w and -o can remove their temporary files.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	setMemoryLimit = limitMemory
+	setMemoryLimit(1)
 	status := run(os.Args[1:], os.Stdin, stdoutFile{os.Stdout}, os.Stderr)
 	// The last write error of a file system may come with close.
 	if err := os.Stdout.Close(); err != nil && !errors.Is(err, syscall.EBADF) && status < 2 {
@@ -57,6 +60,33 @@ func main() {
 		status = 2
 	}
 	os.Exit(status)
+}
+
+// The soft memory limit (runtime/debug.SetMemoryLimit) the command runs
+// under when GOMEMLIMIT is unset: baseMemoryLimit, and jobMemoryLimit
+// more for each file converted at once after the first (iriscan corpus
+// --jobs). The live heap of one document is a few MB (the scanner's
+// window, a mail part's buffers), but without a limit the garbage
+// collector lets the heap grow to twice the live heap between cycles, and
+// further when it gets little CPU on a loaded machine: a message of 10^6
+// small parts peaked at 19–84 MB RSS. The limit is soft: a heap that
+// needs more (a text part held whole) gets it, with more frequent
+// collections. docs/performance.md has the measurements.
+const (
+	baseMemoryLimit = 40 << 20
+	jobMemoryLimit  = 24 << 20
+)
+
+// setMemoryLimit sets the soft memory limit for jobs documents at once;
+// main makes it limitMemory (the tests, which call the commands in their
+// own process, leave it doing nothing).
+var setMemoryLimit = func(jobs int) {}
+
+func limitMemory(jobs int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return // the user's own limit
+	}
+	debug.SetMemoryLimit(baseMemoryLimit + int64(max(jobs, 1)-1)*jobMemoryLimit)
 }
 
 // cleanupOnSignals makes SIGINT, SIGTERM and SIGHUP remove the temporary
