@@ -577,11 +577,12 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		if labels == 2 && fileExtTLDs[tld] && (end >= len(w) || w[end] != '/' && w[end] != ':') {
 			return 0, rNone
 		}
-		if isDottedNumber(w[s:end]) && !(end+1 < len(w) && (w[end] == ':' && isDigit(w[end+1]) ||
+		if !f.ioc && isDottedNumber(w[s:end]) && !(end+1 < len(w) && (w[end] == ':' && isDigit(w[end+1]) ||
 			w[end] == '/' && !isDigit(w[end+1]))) {
 			// A bare IPv4 address in prose, command output or a CIDR
 			// range (192.0.2.0/24) is no link; with a port or a path
-			// (192.0.2.1:8080, 192.0.2.1/admin) it is.
+			// (192.0.2.1:8080, 192.0.2.1/admin) it is. With Refang it is
+			// too: indicator lists write addresses bare (192[.]0[.]2[.]1).
 			return 0, rNone
 		}
 		return f.rest(w, end, s, delimited, closer)

@@ -71,8 +71,10 @@ type Options struct {
 	Schemes []Scheme
 	// Fuzzy also matches bare domains whose top-level domain is an ICANN
 	// public suffix (golang.org/x/net/publicsuffix), such as "example.com/a",
-	// and bare IPv4 addresses. Two-label names whose top-level domain is also
-	// a common file extension (README.md, Makefile.in) need a path or port.
+	// and IPv4 addresses with a port or a path (192.0.2.1:8080; a bare one
+	// too with Refang, as indicator lists write them). Two-label names whose
+	// top-level domain is also a common file extension or file suffix
+	// (README.md, sed.info, multi-user.target) need a path or port.
 	Fuzzy bool
 	// MaxLength is the longest match in bytes; a longer candidate is not a
 	// match and is passed over whole. Zero means DefaultMaxLength.
@@ -90,6 +92,7 @@ type Options struct {
 type finder struct {
 	*schemeTable
 	fuzzy  bool
+	ioc    bool // Fuzzy with Refang: a bare IPv4 address is an indicator too
 	maxLen int
 	tlds   map[string]tldEntry // cache of ICANN top-level-domain answers
 	hosts  map[string]hostInfo // cache of host answers
@@ -128,7 +131,7 @@ func newFinder(o *Options) *finder {
 	if o == nil {
 		o = &Options{}
 	}
-	f := &finder{fuzzy: o.Fuzzy, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
+	f := &finder{fuzzy: o.Fuzzy, ioc: o.Fuzzy && o.Refang, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}

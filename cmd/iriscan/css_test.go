@@ -13,10 +13,12 @@ import (
 // style sheet (--format css, or a .css name).
 func TestExtractCSS(t *testing.T) {
 	doc := `<p style="background:url(&quot;http://例え.jp/a&quot;)"><style>@import "/b.css";/* url(/no) */</style>`
+	// Code points: the document is ASCII up to the first URL, whose 例え
+	// are 2 code points in 6 bytes; UTF-16 units equal code points here.
 	want := []extractRecord{
-		{Offset: int64(strings.Index(doc, "http")), Length: int64(len("http://例え.jp/a")), Text: "http://例え.jp/a",
+		{Offset: int64(strings.Index(doc, "http")), Length: int64(len("http://例え.jp/a")), CPOff: 31, CPLen: 14, U16Off: 31, U16Len: 14, Text: "http://例え.jp/a",
 			IRI: "http://例え.jp/a", URI: "http://xn--r8jz45g.jp/a", Kind: "css", Element: "p", Attr: "style"},
-		{Offset: int64(strings.Index(doc, "/b.css")), Length: 6, Text: "/b.css", IRI: "/b.css", URI: "/b.css", Kind: "css", Element: "style"},
+		{Offset: int64(strings.Index(doc, "/b.css")), Length: 6, CPOff: int64(strings.Index(doc, "/b.css")) - 4, CPLen: 6, U16Off: int64(strings.Index(doc, "/b.css")) - 4, U16Len: 6, Text: "/b.css", IRI: "/b.css", URI: "/b.css", Kind: "css", Element: "style"},
 	}
 	got, _, status := runExtractTest(t, doc, "--format", "html")
 	if status != 0 || !reflect.DeepEqual(got, want) {
@@ -24,7 +26,7 @@ func TestExtractCSS(t *testing.T) {
 	}
 	css := `a{b:url(\68 ttp://例え.jp/)}`
 	got, _, status = runExtractTest(t, css, "--format", "css")
-	want = []extractRecord{{Offset: 8, Length: int64(len(`\68 ttp://例え.jp/`)), Text: `\68 ttp://例え.jp/`,
+	want = []extractRecord{{Offset: 8, Length: int64(len(`\68 ttp://例え.jp/`)), CPOff: 8, CPLen: 16, U16Off: 8, U16Len: 16, Text: `\68 ttp://例え.jp/`,
 		IRI: "http://例え.jp/", URI: "http://xn--r8jz45g.jp/", Kind: "css", Decoded: true}}
 	if status != 0 || !reflect.DeepEqual(got, want) {
 		t.Errorf("--format css: status %d\n got  %+v\n want %+v", status, got, want)

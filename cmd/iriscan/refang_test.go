@@ -84,8 +84,8 @@ func TestExtractRefang(t *testing.T) {
 	t.Run("refang fuzzy", func(t *testing.T) {
 		out, _, _ := runCmd(t, "", "extract", "--refang", "--fuzzy", refangReport)
 		want := append(append([]refangRecord{}, reportLinks[:4]...),
-			refangRecord{"evil-updates[.]com", "http://evil-updates.com", "http://evil-updates.com", "fuzzy"},
-			refangRecord{"198[.]51[.]100[.]23", "http://198.51.100.23", "http://198.51.100.23", "fuzzy"})
+			refangRecord{"evil-updates[.]com", "https://evil-updates.com", "https://evil-updates.com", "fuzzy"},
+			refangRecord{"198[.]51[.]100[.]23", "https://198.51.100.23", "https://198.51.100.23", "fuzzy"})
 		want = append(want, reportLinks[4:]...)
 		checkRecords(t, out, src, want)
 	})
