@@ -118,6 +118,27 @@ func boundaries(s string) map[int]bool {
 	return b
 }
 
+// indexAt returns the offset after at of the first occurrence of p in s
+// that starts and ends at a cut point of b (a bare byte of p may also
+// stand inside a longer sequence), or -1; the search starts at s[at:].
+func indexAt(s string, at int, p string, b map[int]bool) int {
+	first := -1
+	for off := at; off <= len(s); {
+		j := strings.Index(s[off:], p)
+		if j < 0 {
+			break
+		}
+		if first < 0 {
+			first = off + j - at
+		}
+		if b[off+j] && b[off+j+len(p)] {
+			return off + j - at
+		}
+		off += j + 1
+	}
+	return first
+}
+
 // isSubsequence reports whether the bytes of a appear in b in order.
 func isSubsequence(a, b string) bool {
 	for i := 0; i < len(b) && len(a) > 0; i++ {
@@ -172,7 +193,7 @@ func FuzzShorten(f *testing.F) {
 		b := boundaries(s)
 		at := 0
 		for i, p := range pieces {
-			j := strings.Index(s[at:], p)
+			j := indexAt(s, at, p, b)
 			if len(pieces) > 1 && i == len(pieces)-1 {
 				j = len(s) - len(p) - at // the last piece ends the text
 				if j < 0 || s[at+j:] != p {
