@@ -40,7 +40,11 @@ func run(t *testing.T, in string, o rewrite.Options) string {
 			err = checkRewrite([]byte(in), out.Bytes(), len(edits))
 		}
 		if err != nil {
-			t.Errorf("oracle: %v\nin:  %q\nout: %q", err, in, out.String())
+			if len(in) > 2000 {
+				t.Errorf("oracle: %v", err)
+			} else {
+				t.Errorf("oracle: %v\nin:  %q\nout: %q", err, in, out.String())
+			}
 		}
 	}
 	return out.String()
