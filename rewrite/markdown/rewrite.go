@@ -329,7 +329,7 @@ func (e *editor) add(start, end int, s string) {
 func (e *editor) write(w io.Writer, res rewrite.Result) (rewrite.Result, error) {
 	d := e.d
 	slices.SortFunc(e.edits, func(a, b edit) int { return a.start - b.start })
-	var out []byte
+	out := make([]byte, 0, len(d.src)+len(d.src)/4)
 	var enc []byte
 	done := int64(0)
 	fb := charset.FallbackPercent
