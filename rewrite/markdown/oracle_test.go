@@ -61,8 +61,10 @@ func readTree(src []byte, transparent bool) tree {
 			return
 		case *ast.Link:
 			t.nlink++
-			t.links = append(t.links, fmt.Sprintf("link %q", n.Destination))
-			t.titles = append(t.titles, string(n.Title))
+			if n.Reference == nil { // a reference's destination is its definition's
+				t.links = append(t.links, fmt.Sprintf("link %q", n.Destination))
+				t.titles = append(t.titles, string(n.Title))
+			}
 			if transparent {
 				for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 					walk(c)
@@ -70,8 +72,10 @@ func readTree(src []byte, transparent bool) tree {
 				return
 			}
 		case *ast.Image:
-			t.links = append(t.links, fmt.Sprintf("image %q", n.Destination))
-			t.titles = append(t.titles, string(n.Title))
+			if n.Reference == nil {
+				t.links = append(t.links, fmt.Sprintf("image %q", n.Destination))
+				t.titles = append(t.titles, string(n.Title))
+			}
 		case *ast.LinkReferenceDefinition:
 			t.links = append(t.links, fmt.Sprintf("definition %q", n.Destination))
 			t.titles = append(t.titles, string(n.Label)+" "+string(n.Title))

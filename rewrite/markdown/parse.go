@@ -71,7 +71,10 @@ func newWalker(src []byte, skip []string) *walker {
 	if skip == nil {
 		skip = scanner.DefaultSkipElements
 	}
-	return &walker{src: src, skip: skip, inside: map[string]int{}}
+	return &walker{
+		src: src, skip: skip, inside: map[string]int{},
+		view: make([]byte, 0, len(src)+len(src)/8), pieces: make([]piece, 0, len(src)/32),
+	}
 }
 
 // end closes the open run of prose.

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -165,8 +166,85 @@ func (e *editor) prose(p *proseMatch) {
 	if s == p.m.IRI {
 		return // keep the bytes as written, escapes and references too
 	}
-	prev, next := runeBefore(e.d.text, p.start), runeAfter(e.d.text, p.end)
-	e.add(p.start, p.end, escapeProse(s, prev, next))
+	r := escapeProse(s, runeBefore(e.d.text, p.start), runeAfter(e.d.text, p.end))
+	if t := e.d.text; p.start > 0 && t[p.start-1] == '<' && !escapedAt(t, p.start-1) {
+		// "<", the new form and a ">" after it could be an autolink
+		// (CommonMark 6.5: a bracketed IRI whose spaces the scanner
+		// removed, an address that became ASCII). An autolink has no
+		// escapes, so a backslash before the scheme's ":" or the
+		// address's "@" keeps the prose prose, and reads the same.
+		k := p.end
+		for k < len(t) && t[k] > ' ' && t[k] != '<' && t[k] != '>' && t[k] != 0x7f {
+			k++
+		}
+		if k < len(t) && t[k] == '>' {
+			sep := byte(':')
+			if p.m.Kind == scanner.KindEmail {
+				sep = '@'
+			}
+			if i := strings.IndexByte(r, sep); i >= 0 {
+				r = r[:i] + `\` + r[i:]
+			}
+		}
+	}
+	first, _ := utf8.DecodeRuneInString(r)
+	last, _ := utf8.DecodeLastRuneInString(r)
+	if !e.keepsDelimiters(p.start, p.end, first, last) {
+		e.fail(p.start, p.end, string(e.d.text[p.start:p.end]), ErrMarkup)
+		return
+	}
+	e.add(p.start, p.end, r)
+}
+
+// ErrMarkup is the error of an IRI left as it was because its new form
+// (or the link around it) would change how Markdown reads the emphasis
+// or brackets next to it.
+var ErrMarkup = errors.New("the change would alter the Markdown markup around it")
+
+// keepsDelimiters reports whether putting text that starts with first and
+// ends with last in place of the text [start, end) leaves the emphasis
+// delimiters ("*", "_", "~") right before and after it as they were:
+// left- and right-flanking alike (CommonMark 6.2), so that they open and
+// close what they did.
+func (e *editor) keepsDelimiters(start, end int, first, last rune) bool {
+	t := e.d.text
+	if i := start - 1; i >= 0 && isDelim(t[i]) && !escapedAt(t, i) {
+		j := i
+		for j > 0 && t[j-1] == t[i] {
+			j--
+		}
+		prev := runeBefore(t, j)
+		l0, r0 := flanking(prev, runeAfter(t, start))
+		l1, r1 := flanking(prev, first)
+		if l0 != l1 || r0 != r1 {
+			return false
+		}
+	}
+	if end < len(t) && isDelim(t[end]) {
+		k := end
+		for k < len(t) && t[k] == t[end] {
+			k++
+		}
+		next := runeAfter(t, k)
+		l0, r0 := flanking(runeBefore(t, end), next)
+		l1, r1 := flanking(last, next)
+		if l0 != l1 || r0 != r1 {
+			return false
+		}
+	}
+	return true
+}
+
+func isDelim(c byte) bool { return c == '*' || c == '_' || c == '~' }
+
+// flanking says whether a delimiter run between prev and next is left-
+// and right-flanking (CommonMark 6.2; a line end counts as white space).
+func flanking(prev, next rune) (left, right bool) {
+	ws := func(r rune) bool { return unicode.IsSpace(r) }
+	pu := func(r rune) bool { return util.IsPunctRune(r) }
+	left = !ws(next) && (!pu(next) || ws(prev) || pu(prev))
+	right = !ws(prev) && (!pu(prev) || ws(next) || pu(next))
+	return left, right
 }
 
 // dest rewrites a destination or an autolink.
@@ -210,6 +288,17 @@ func (e *editor) linkify(w *walker, p *proseMatch) {
 		return
 	}
 	start := p.start
+	if start > 0 && e.d.text[start-1] == ']' && !escapedAt(e.d.text, start-1) {
+		// "]" then "[": the link text would be read as the label of a
+		// reference after the bracket before it (CommonMark 6.3), which
+		// would change what that bracket is. The IRI stays text.
+		e.fail(p.start, p.end, string(e.d.text[p.start:p.end]), ErrMarkup)
+		return
+	}
+	if !e.keepsDelimiters(p.start, p.end, '[', ')') {
+		e.fail(p.start, p.end, string(e.d.text[p.start:p.end]), ErrMarkup)
+		return
+	}
 	var b strings.Builder
 	if start > 0 && e.d.text[start-1] == '!' && !escapedAt(e.d.text, start-1) {
 		// "![" would start an image: the "!" is escaped, which reads the same.
@@ -240,7 +329,7 @@ func (e *editor) add(start, end int, s string) {
 func (e *editor) write(w io.Writer, res rewrite.Result) (rewrite.Result, error) {
 	d := e.d
 	slices.SortFunc(e.edits, func(a, b edit) int { return a.start - b.start })
-	var out []byte
+	out := make([]byte, 0, len(d.src)+len(d.src)/4)
 	var enc []byte
 	done := int64(0)
 	fb := charset.FallbackPercent
