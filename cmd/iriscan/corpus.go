@@ -109,6 +109,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.TextNodes, "text", false, "in HTML, also rewrite the IRIs of text nodes, not only URL-valued attributes")
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
 	fs.BoolVar(&o.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix and IPv4 addresses")
+	fs.BoolVar(&o.Scanner.Refang, "refang", false, "also find links written defanged (hxxps://evil[.]example); see docs/refang.md")
 	fs.IntVar(&o.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes")
 	var lf linkFlags
 	lf.add(fs, true)

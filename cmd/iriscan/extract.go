@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -335,9 +336,31 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", show, err)
 	}
+	// Code points and UTF-16 units of the decoded document: counted over
+	// the text as the scanner reads it (byte order mark dropped).
+	x.units.Reset()
+	if cs == nil || cs == charset.UTF8 {
+		x.units.Add(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))
+	} else {
+		r := charset.NewReaderBytes(src, cs)
+		r.SetKeep(0)
+		for {
+			b, err := r.Next()
+			x.units.Add(b)
+			if err != nil {
+				break
+			}
+		}
+	}
 	for i := range ms {
 		m := &ms[i]
 		rec := x.record(m.Match, m.Offset, m.Offset+m.Length)
+		cs, us, ok1 := x.units.At(m.TextOffset)
+		ce, ue, ok2 := x.units.At(m.TextOffset + m.TextLength)
+		if !ok1 || !ok2 {
+			return i, fmt.Errorf("%s: no code point offset for the match at byte %d", show, m.Offset)
+		}
+		rec.CPOff, rec.CPLen, rec.U16Off, rec.U16Len = cs, ce-cs, us, ue-us
 		rec.Kind = m.Where.String()
 		if m.Where == markdown.Prose {
 			rec.Found = m.Kind.String()

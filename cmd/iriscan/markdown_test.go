@@ -108,3 +108,23 @@ func TestCorpusMarkdown(t *testing.T) {
 		t.Errorf("--format md: status %d, %q", status, stderr)
 	}
 }
+
+// Code point and UTF-16 offsets count the decoded Markdown text, a byte
+// order mark left out (as for text): counted by hand.
+func TestExtractMarkdownUnits(t *testing.T) {
+	// BOM, "😀 [x](" is 6 code points, 7 UTF-16 units (😀 is astral);
+	// the destination "https://例え.jp/😀" is 15 code points, 16 units;
+	// then ") " and "www.例え.jp", 9 code points.
+	doc := "\ufeff😀 [x](https://例え.jp/😀) www.例え.jp\n"
+	recs, _, status := runExtractTest(t, doc, "--format", "markdown")
+	want := [][4]int64{{6, 15, 7, 16}, {23, 9, 25, 9}}
+	if status != 0 || len(recs) != len(want) {
+		t.Fatalf("status %d, %+v", status, recs)
+	}
+	for i, w := range want {
+		r := recs[i]
+		if got := [4]int64{r.CPOff, r.CPLen, r.U16Off, r.U16Len}; got != w {
+			t.Errorf("record %d (%s): cp/utf16 %v, want %v", i, r.Text, got, w)
+		}
+	}
+}

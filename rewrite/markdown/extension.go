@@ -75,21 +75,36 @@ func (t *transformer) replace(first, last *ast.Text, s, e int, lk link) {
 	if parent == nil || last.Parent() != parent {
 		return
 	}
-	a := ast.NewLink()
-	a.Destination = []byte(lk.href)
-	if t.o.Target != "" {
-		a.SetAttributeString("target", []byte(t.o.Target))
-	}
-	if t.o.Rel != "" {
-		a.SetAttributeString("rel", []byte(t.o.Rel))
-	}
-	a.SetAttributeString("dir", []byte("ltr"))
-	if lk.text == "" {
-		a.AppendChild(a, ast.NewTextSegment(text.NewSegment(s, e)))
-	} else {
+	var a ast.Node
+	if lk.href == "" {
+		// Defanged: text, not a link.
 		str := ast.NewString([]byte(lk.text))
 		str.SetCode(true) // written as it is, HTML-escaped
-		a.AppendChild(a, str)
+		a = str
+	} else {
+		ln := ast.NewLink()
+		ln.Destination = []byte(lk.href)
+		if lk.title != "" {
+			ln.Title = []byte(lk.title)
+		}
+		if t.o.Target != "" {
+			ln.SetAttributeString("target", []byte(t.o.Target))
+		}
+		if t.o.Rel != "" {
+			ln.SetAttributeString("rel", []byte(t.o.Rel))
+		}
+		if c := t.o.Links.Options().Class; c != "" {
+			ln.SetAttributeString("class", []byte(c))
+		}
+		ln.SetAttributeString("dir", []byte("ltr"))
+		if lk.text == "" {
+			ln.AppendChild(ln, ast.NewTextSegment(text.NewSegment(s, e)))
+		} else {
+			str := ast.NewString([]byte(lk.text))
+			str.SetCode(true) // written as it is, HTML-escaped
+			ln.AppendChild(ln, str)
+		}
+		a = ln
 	}
 	var after *ast.Text
 	if stop := last.Segment.Stop; e < stop || last.SoftLineBreak() || last.HardLineBreak() {

@@ -55,6 +55,11 @@ type Match struct {
 	Where Kind
 	// Bracketed reports a destination written <…>.
 	Bracketed bool
+	// TextOffset and TextLength are the span in the document decoded to
+	// UTF-8, without a byte order mark (Offset and Length are in the
+	// source bytes): to count code points or UTF-16 units, as a caller
+	// that slices the decoded text does.
+	TextOffset, TextLength int64
 }
 
 // MaxSize is the largest document this package reads: a Markdown document
@@ -92,7 +97,7 @@ func Find(src []byte, cs *charset.Charset, o *scanner.Options) ([]Match, error) 
 		m.Offset, m.Length = d.source(p.start), d.source(p.end)-d.source(p.start)
 		m.Text = string(d.text[p.start:p.end])
 		m.Decoded = p.decoded
-		out = append(out, Match{Match: m, Where: Prose})
+		out = append(out, Match{Match: m, Where: Prose, TextOffset: int64(p.start), TextLength: int64(p.end - p.start)})
 	}
 	flushDests(len(d.text) + 1)
 	return out, nil
@@ -185,7 +190,7 @@ func (d *document) source(t int) int64 {
 // destMatch returns the Match of a destination.
 func (d *document) destMatch(x *dest) Match {
 	s, e := d.source(x.start), d.source(x.start+len(x.raw))
-	m := Match{Where: x.kind, Bracketed: x.bracketed}
+	m := Match{Where: x.kind, Bracketed: x.bracketed, TextOffset: int64(x.start), TextLength: int64(len(x.raw))}
 	m.Offset, m.Length, m.Text = s, e-s, string(x.raw)
 	switch {
 	case x.kind == AutoLink && x.email:

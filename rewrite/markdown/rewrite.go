@@ -15,6 +15,7 @@ import (
 	"github.com/iriscan/iriscan/iri"
 	"github.com/iriscan/iriscan/rewrite"
 	"github.com/iriscan/iriscan/scanner"
+	"github.com/iriscan/iriscan/scanner/refang"
 )
 
 // Rewrite reads a Markdown document from r and writes it to w with its IRIs
@@ -305,6 +306,12 @@ func (e *editor) linkify(w *walker, p *proseMatch) {
 		start--
 		b.WriteString(`\!`)
 	}
+	if l.href == "" {
+		// Defanged: text that is no link, escaped as prose.
+		b.WriteString(escapeProse(l.text, '[', ']'))
+		e.add(start, p.end, b.String())
+		return
+	}
 	b.WriteByte('[')
 	if l.text == "" {
 		b.WriteString(escapeLinkText(e.d.text[p.start:p.end]))
@@ -313,6 +320,12 @@ func (e *editor) linkify(w *walker, p *proseMatch) {
 	}
 	b.WriteString("](")
 	b.WriteString(escapeDest(l.href, false))
+	if l.title != "" {
+		// A URI holds no '"' or '\': the title needs no escape.
+		b.WriteString(` "`)
+		b.WriteString(l.title)
+		b.WriteByte('"')
+	}
 	b.WriteByte(')')
 	e.add(start, p.end, b.String())
 }
@@ -381,39 +394,67 @@ func (e *editor) write(w io.Writer, res rewrite.Result) (rewrite.Result, error) 
 
 // A link is what Linkify makes of a prose IRI.
 type link struct {
-	href string // the destination
-	text string // the link text; "" keeps the IRI as written
+	href  string // the destination; "" with defang: not a link
+	text  string // the link text; "" keeps the IRI as written
+	title string // the link title; "" for none
 }
 
 // linker decides the links of Linkify and of Extension: both make every
-// link through link, so that a policy (schemes, hosts, a template for the
-// href, shortened text) has one place to go.
+// link through link, so that the link policy of Options.Links (schemes,
+// hosts, a template for the href, shortened text, a title) has one place.
 type linker struct {
 	o    *rewrite.Options
 	conv iri.Converter
 }
 
 // link returns the link for the prose match m; ok is false when m stays
-// text.
+// text. With Options.Defang, the link has no href and its text is the IRI
+// defanged: it is written as text, not as a link.
 func (l *linker) link(m *scanner.Match) (lk link, ok bool, err error) {
 	if !utf8.ValidString(m.IRI) {
 		return link{}, false, nil
 	}
-	uri, err := l.conv.ToURI(m.Target())
-	if err != nil {
+	pol := l.o.Links
+	c := l.conv
+	c.Bidi = iri.BidiNone
+	a, ok, err := pol.Anchor(m, &c)
+	if err != nil || !ok {
 		return link{}, false, err
 	}
-	return link{href: uri}, true, nil
+	o := pol.Options()
+	if l.o.Defang {
+		t := m.IRI
+		if l.o.Scanner.Refang && m.Text != m.IRI {
+			if d, err := refang.Redefang(m.Text, t); err == nil {
+				t = d
+			}
+		}
+		return link{text: refang.Defang(t)}, true, nil
+	}
+	lk = link{href: a.Href, title: a.Title}
+	if o.StripScheme || o.Shorten > 0 {
+		// The text as written (not the display form of an HTML link,
+		// whose marks Markdown does not need), stripped and shortened.
+		t := m.IRI
+		if o.StripScheme {
+			t = rewrite.StripScheme(t)
+		}
+		if o.Shorten > 0 {
+			t = rewrite.Shorten(t, o.Shorten)
+		}
+		lk.text = t
+	}
+	return lk, true, nil
 }
 
 // trimAdded removes the scheme the scanner adds to a scheme-less match
-// (http:// for www. and bare domains, mailto: for an e-mail address), also
+// (https:// for www. and bare domains, mailto: for an e-mail address), also
 // after the bidi wrapper of a display form and in its marked form.
 func trimAdded(k scanner.Kind, s string) string {
 	var plain, marked string
 	switch k {
 	case scanner.KindWWW, scanner.KindFuzzy:
-		plain, marked = "http://", "http\u200e:\u200e\u200e/\u200e\u200e/\u200e"
+		plain, marked = "https://", "https\u200e:\u200e\u200e/\u200e\u200e/\u200e"
 	case scanner.KindEmail:
 		plain, marked = "mailto:", "mailto\u200e:\u200e"
 	default:
