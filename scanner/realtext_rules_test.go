@@ -405,6 +405,36 @@ func TestFuzzyRealText(t *testing.T) {
 	})
 }
 
+// Issue 20 §7: the mailto IRI of an address percent-encodes what RFC 6068
+// Section 2 requires in the local part ('%', "/ ? # [ ]", "& ; =", what no
+// URI allows); the address itself (Match.IRI) stays as written.
+func TestMailtoTarget(t *testing.T) {
+	cases := []struct{ in, address, target string }{
+		{"customer/department=shipping@example.com", "customer/department=shipping@example.com", "mailto:customer%2Fdepartment%3Dshipping@example.com"},
+		{"first.last~x#y&z@example.org", "first.last~x#y&z@example.org", "mailto:first.last~x%23y%26z@example.org"},
+		{"!def!xyz%abc@example.com", "!def!xyz%abc@example.com", "mailto:!def!xyz%25abc@example.com"},
+		{"gorby%kremvax@example.com", "gorby%kremvax@example.com", "mailto:gorby%25kremvax@example.com"},
+		{`"john smith"@example.com`, "%22john%20smith%22@example.com", "mailto:%22john%20smith%22@example.com"},
+		{`"not@me"@example.org`, "%22not@me%22@example.org", "mailto:%22not%40me%22@example.org"},
+		{"user@[IPv6:2001:db8::1]", "user@%5BIPv6:2001:db8::1%5D", "mailto:user@%5BIPv6:2001:db8::1%5D"},
+		{"user@[192.0.2.1]", "user@%5B192.0.2.1%5D", "mailto:user@%5B192.0.2.1%5D"},
+		{"o'donnel@example.com", "o'donnel@example.com", "mailto:o'donnel@example.com"},
+		{"'jane@example.com'", "jane@example.com", "mailto:jane@example.com"},
+		{"$A12345*+@example.com", "$A12345*+@example.com", "mailto:$A12345*+@example.com"},
+		{"иван@пример.рф", "иван@пример.рф", "mailto:иван@пример.рф"},
+		{"x{1}|y@example.com", "x%7B1%7D%7Cy@example.com", "mailto:x%7B1%7D%7Cy@example.com"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			if len(ms) != 1 || ms[0].Kind != KindEmail || ms[0].IRI != c.address || ms[0].Target() != c.target {
+				t.Fatalf("Find(%q) = %+v, want one address %q with target %q", c.in, ms, c.address, c.target)
+			}
+			checkForms(t, ms[0])
+		})
+	}
+}
+
 // Rule 7 of issue 13: characters no IRI allows. A match keeps what the
 // peers keep (docs/detection.md); its IRI form percent-encodes them, so that
 // Match.IRI is a valid IRI reference and its target a valid IRI and, after
