@@ -26,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 mode=build
 case "${1:-}" in
 --check | --update) mode=${1#--}; shift ;;
--h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+-h | --help) sed -n '2,21p' "$0"; exit 0 ;;
 esac
 # --set DIR: the sample to check or update (default: this directory); the
 # second, held-out sample is testdata/realtext2.
