@@ -3,6 +3,7 @@ package scanner
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind says how a match was recognised.
@@ -97,11 +98,11 @@ func mailtoTarget(m *Match) string {
 		return "mailto:" + m.IRI
 	}
 	// The local part as written, when the match is that text (no groff
-	// wrap, no character reference): only then is a '%' known to be the
-	// text's own; otherwise IRI's, whose %XX stay.
+	// wrap, no character reference, valid UTF-8): only then is a '%' known
+	// to be the text's own; otherwise IRI's, whose %XX stay.
 	local, raw := m.IRI[:at], false
 	if t := strings.LastIndexByte(m.Text, '@'); !m.Decoded && t >= 0 && m.Text[t:] == m.IRI[at:] &&
-		!strings.ContainsAny(m.Text[:t], " \t\n\r\u2010") {
+		!strings.ContainsAny(m.Text[:t], " \t\n\r\u2010") && utf8.ValidString(m.Text[:t]) {
 		local, raw = m.Text[:t], true
 	}
 	var b strings.Builder

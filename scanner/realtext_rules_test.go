@@ -93,6 +93,12 @@ func TestCJKProseAfterPath(t *testing.T) {
 		{in: "你甚至可以在\n       http://www.example.com/进行在线订单。", want: []string{"http://www.example.com/"}},
 		{in: "자세한 내용은 https://www.example.kr/docs/에서 확인하세요.", want: []string{"https://www.example.kr/docs/"}},
 		{in: "詳細はwww.example.jp/manual/をご覧ください。", want: []string{"www:www.example.jp/manual/"}},
+		// Without CJK text before: prose only when the run starts with a
+		// particle or is a conjunction.
+		{in: "https://packages.debian.org/を訪問", want: []string{"https://packages.debian.org/"}},
+		{in: "https://www.example.jp/docs/から入手できます。", want: []string{"https://www.example.jp/docs/"}},
+		{in: "See https://example.org/manual/에서 확인", want: []string{"https://example.org/manual/"}},
+		{in: "(http://www.example.org/或者 ftp.example.org)", want: []string{"http://www.example.org/"}},
 		// A path segment written in Han, Kana or Hangul stays.
 		{in: "詳しくは https://ja.wikipedia.org/wiki/東京/大阪 を参照", want: []string{"https://ja.wikipedia.org/wiki/東京/大阪"}},
 		{in: "検索は https://example.jp/検索?q=東京 で", want: []string{"https://example.jp/検索?q=東京"}},
