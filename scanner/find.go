@@ -761,13 +761,24 @@ func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, cl
 		// host name has '_' (RFC 952, RFC 1123 Section 2.1).
 		return 0, rNone
 	}
-	if end+1 < len(w) && w[end] == ':' && isPlaceholderStart(w[end+1]) {
+	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
 		// A port written as a word or a placeholder:
 		// http://user:pass@server:port/, http://localhost:<port>/,
-		// http://host:${PORT}/ are templates, not links.
+		// http://host:${PORT}/ are templates, not links; so is a host
+		// with a regular expression's escaped dot (^http://sf\.net/).
 		return 0, rNone
 	}
 	return f.rest(w, end, s, delimited, closer)
+}
+
+// regexEscaped: what a backslash escapes in a regular expression (\. \d
+// \S \( …), never in a path (C:\temp keeps its backslash).
+var regexEscaped = byteSet(".dDsSwW()[]{}?+*^$|")
+
+// regexGroup reports whether b starts a regular expression group that
+// matches anything: "(.+)" or "(.*)".
+func regexGroup(b []byte) bool {
+	return len(b) >= 4 && b[1] == '.' && (b[2] == '+' || b[2] == '*') && b[3] == ')'
 }
 
 // isPlaceholderStart reports whether b, right after the ':' that follows a
@@ -922,6 +933,11 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			return 0, rOverlong
 		}
 		b := w[i]
+		if b == '\\' && i+1 < len(w) && regexEscaped[w[i+1]] || b == '(' && regexGroup(w[i:]) {
+			// A regular expression (a uscan watch pattern:
+			// http://sf.net/gentoo/gentoo-(.+)\.tar\.gz) is no link.
+			return 0, rNone
+		}
 		if plainBody[b] && !prevSoft && !encSoft {
 			// A run of ASCII body characters that change no state but
 			// the bracket depth of a path segment.

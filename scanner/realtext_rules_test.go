@@ -347,7 +347,8 @@ func TestGroffWrappedForms(t *testing.T) {
 // parentheses after the last '?'; RFC 8089 Section 2 allows file:/path
 // (path-absolute, no authority); RFC 952/1123 host names have no '_' and a
 // port is digits (RFC 3986 Section 3.2.3), so a word there is a
-// placeholder; the operand of ssh and its kin is a login, not a mailbox.
+// placeholder; a regular expression (\. \d, (.+)) is a pattern; the operand
+// of ssh and its kin is a login, not a mailbox.
 func TestBracketsFileLoginTemplates(t *testing.T) {
 	runRows(t, []ruleCase{
 		// A filter after '?' keeps its closing parenthesis.
@@ -382,6 +383,14 @@ func TestBracketsFileLoginTemplates(t *testing.T) {
 		{in: "http://host_name/index.html", want: nil},
 		{in: "http://<strona>/1.html", want: nil},
 		{in: "mail <number>@bugs.debian.org", want: nil},
+		// Regular expressions (uscan watch patterns) are no links.
+		{in: "http://sf.net/gentoo/gentoo-(.+)\\.tar\\.gz debian uupdate", want: nil},
+		{in: "Perl の正規表現 ^http://sf\\.net/ に一致", want: nil},
+		{in: "https://example.org/downloads/pkg-(.*)\\.zip", want: nil},
+		{in: "http://example.com/files/foo-(.+).tar.gz", want: nil},
+		{in: "https://github.com/user/proj/tags .*/v?(\\d\\S+)\\.tar\\.gz", want: []string{"https://github.com/user/proj/tags"}},
+		{in: "http://sf.net の SourceForge", want: []string{"http://sf.net"}},
+		{in: "http://example.com/C:\\temp\\x", want: []string{"http://example.com/C:\\temp\\x"}},
 		{in: "http://example.com:8080/x", want: []string{"http://example.com:8080/x"}},
 		{in: "see http://example.com: it works", want: []string{"http://example.com"}},
 		{in: "http://my_host.example.com/", want: []string{"http://my_host.example.com/"}},
