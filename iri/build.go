@@ -110,12 +110,13 @@ type Header struct{ Name, Value string }
 // mailtoAddr and mailtoField are the characters of an address and of a
 // header field name or value that RFC 6068 Section 2 lets stand for
 // themselves: unreserved and some-delims. An address encodes "," (the
-// address separator) and "@" (only the last "@" separates the domain);
-// a field encodes "+" as well, which form decoders would read as a space.
+// address separator), "@" (only the last "@" separates the domain) and ";"
+// (Section 2: "&", ";" and "=" of an addr-spec are percent-encoded); a
+// field encodes "+" as well, which form decoders would read as a space.
 var mailtoAddr, mailtoField = func() (a, f [128]bool) {
 	for c := 0; c < 128; c++ {
-		a[c] = isUnreservedASCII(byte(c)) || strings.IndexByte("!$'()*+;:", byte(c)) >= 0
-		f[c] = a[c] && c != '+' || c == ',' || c == '@'
+		a[c] = isUnreservedASCII(byte(c)) || strings.IndexByte("!$'()*+:", byte(c)) >= 0
+		f[c] = a[c] && c != '+' || c == ',' || c == '@' || c == ';'
 	}
 	return
 }()

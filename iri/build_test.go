@@ -120,6 +120,13 @@ func TestMailtoBuild(t *testing.T) {
 		{"6.1 cc body", Mailto{To: []string{"joe@example.com"}, Cc: []string{"bob@example.com"}, Body: "hello"},
 			"mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:joe@example.com?cc=bob@example.com&body=hello"},
 		{"several addresses", Mailto{To: []string{"a@example.org", "b@example.org"}}, "mailto:a@example.org,b@example.org", "mailto:a@example.org,b@example.org"},
+		// RFC 6068 Section 2: in an addr-spec, "&", ";" and "=" and the
+		// gen-delims but "@" and ":" are percent-encoded; atext ' ! $ * +
+		// stand for themselves.
+		{"2 sub-delims in local part", Mailto{To: []string{"a;b=c&d@example.org"}}, "mailto:a%3Bb%3Dc%26d@example.org", "mailto:a%3Bb%3Dc%26d@example.org"},
+		{"2 gen-delims in local part", Mailto{To: []string{"customer/dept?x#y@example.com"}}, "mailto:customer%2Fdept%3Fx%23y@example.com", "mailto:customer%2Fdept%3Fx%23y@example.com"},
+		{"2 atext kept", Mailto{To: []string{"o'donnel!$*+:x@example.com"}}, "mailto:o'donnel!$*+:x@example.com", "mailto:o'donnel!$*+:x@example.com"},
+		{"2 semicolon in a field", Mailto{To: []string{"a@example.org"}, Subject: "a;b"}, "mailto:a@example.org?subject=a;b", "mailto:a@example.org?subject=a;b"},
 		{"6.2 percent in local part", Mailto{To: []string{"gorby%kremvax@example.com"}}, "mailto:gorby%25kremvax@example.com", "mailto:gorby%25kremvax@example.com"},
 		{"6.2 quoted local part", Mailto{To: []string{`"not@me"@example.org`}}, "mailto:%22not%40me%22@example.org", "mailto:%22not%40me%22@example.org"},
 		{"6.2 backslash", Mailto{To: []string{`"oh\\no"@example.org`}}, "mailto:%22oh%5C%5Cno%22@example.org", "mailto:%22oh%5C%5Cno%22@example.org"},

@@ -332,14 +332,14 @@ func configPrefix(w []byte, s int) bool {
 
 // quotedStart returns the start of a quoted local part (RFC 5322 Section
 // 3.2.4: "john smith"@…) whose closing quote is at w[q], or -1: its
-// content is printable text without '"', '\\' or line breaks, and the
+// content is printable UTF-8 text without '"', '\\' or line breaks, and the
 // opening quote does not follow a word.
 func quotedStart(w []byte, q, lo int) int {
 	for o := q - 1; o >= lo; o-- {
 		c := w[o]
 		if c == '"' {
-			if o == q-1 || o > 0 && (isAlnum(w[o-1]) || w[o-1] == '"') {
-				return -1
+			if o == q-1 || o > 0 && (isAlnum(w[o-1]) || w[o-1] == '"') || !utf8.Valid(w[o+1:q]) {
+				return -1 // RFC 6532: a quoted local part is UTF-8 text
 			}
 			return o
 		}
@@ -762,13 +762,24 @@ func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, cl
 		// host name has '_' (RFC 952, RFC 1123 Section 2.1).
 		return 0, rNone
 	}
-	if end+1 < len(w) && w[end] == ':' && isPlaceholderStart(w[end+1]) {
+	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
 		// A port written as a word or a placeholder:
 		// http://user:pass@server:port/, http://localhost:<port>/,
-		// http://host:${PORT}/ are templates, not links.
+		// http://host:${PORT}/ are templates, not links; so is a host
+		// with a regular expression's escaped dot (^http://sf\.net/).
 		return 0, rNone
 	}
 	return f.rest(w, end, s, delimited, closer)
+}
+
+// regexEscaped: what a backslash escapes in a regular expression (\. \d
+// \S \( …), never in a path (C:\temp keeps its backslash).
+var regexEscaped = byteSet(".dDsSwW()[]{}?+*^$|")
+
+// regexGroup reports whether b starts a regular expression group that
+// matches anything: "(.+)" or "(.*)".
+func regexGroup(b []byte) bool {
+	return len(b) >= 4 && b[1] == '.' && (b[2] == '+' || b[2] == '*') && b[3] == ')'
 }
 
 // isPlaceholderStart reports whether b, right after the ':' that follows a
@@ -923,6 +934,11 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			return 0, rOverlong
 		}
 		b := w[i]
+		if b == '\\' && i+1 < len(w) && regexEscaped[w[i+1]] || b == '(' && regexGroup(w[i:]) {
+			// A regular expression (a uscan watch pattern:
+			// http://sf.net/gentoo/gentoo-(.+)\.tar\.gz) is no link.
+			return 0, rNone
+		}
 		if plainBody[b] && !prevSoft && !encSoft {
 			// A run of ASCII body characters that change no state but
 			// the bracket depth of a path segment.
@@ -1030,7 +1046,8 @@ done:
 // draft-duerst-iri-bis says a non-ASCII character does not end an IRI, so
 // the rule is narrow. It needs all of:
 //   - CJK text before the match (at most whitespace and one line break
-//     between): the IRI stands in CJK prose;
+//     between): the IRI stands in CJK prose; or else a run that starts
+//     with a particle or is a conjunction (proseWord);
 //   - the match so far all ASCII, with no percent-encoded non-ASCII octet
 //     (an author who wrote a non-ASCII path did so from its start);
 //   - the run of CJK letters not going on as a path: no '/', '?', '#' or
@@ -1040,7 +1057,7 @@ done:
 //   - where the run stands as a word (a space or the end of the text after
 //     it), that it starts with a particle or is a conjunction (proseWord).
 func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
-	if !isCJKLetter(r) || !cjkBefore(w, s) {
+	if !isCJKLetter(r) {
 		return false
 	}
 	for j := s; j < i; j++ {
@@ -1056,11 +1073,18 @@ func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
 		}
 		j += size
 	}
-	if j >= len(w) || isSpace(lastRuneAt(w, j)) {
-		// The run stands as a word of its own (または www.example.jp/案内
-		// まで): prose only when it starts with a particle or is a
-		// conjunction (…/を参照, …/或者 ftp.…, …/docs/에서 확인).
-		return proseWord(w[i:j])
+	if !cjkBefore(w, s) || j >= len(w) || isSpace(lastRuneAt(w, j)) {
+		// No CJK prose before the match (the text starts with it, or it
+		// stands in Latin text), or the run stands as a word of its own
+		// (または www.example.jp/案内 まで): prose only when the run starts
+		// with a particle or is a conjunction (https://example.org/を訪問,
+		// …/或者 ftp.…, …/docs/에서 확인), and does not go on as a path.
+		if !proseWord(w[i:j]) {
+			return false
+		}
+	}
+	if j >= len(w) {
+		return true
 	}
 	switch b := w[j]; {
 	case b == '/' || b == '?' || b == '#':
@@ -1090,6 +1114,10 @@ func lastRuneAt(w []byte, j int) rune {
 // a path, make it prose (a path segment seldom starts with one).
 const proseParticles = "をにでへとがはのもや"
 
+// proseParticlePrefixes are the Japanese particles of two kana that start
+// prose the same way.
+var proseParticlePrefixes = []string{"から", "まで", "より"}
+
 // proseWords are whole runs that are prose: Korean particles (written glued
 // to the word before them) and Chinese conjunctions.
 var proseWords = []string{
@@ -1103,6 +1131,11 @@ func proseWord(b []byte) bool {
 	r, _ := utf8.DecodeRune(b)
 	if strings.ContainsRune(proseParticles, r) {
 		return true
+	}
+	for _, p := range proseParticlePrefixes {
+		if strings.HasPrefix(string(b), p) {
+			return true
+		}
 	}
 	for _, p := range proseWords {
 		if string(b) == p {

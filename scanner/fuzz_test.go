@@ -25,6 +25,10 @@ func FuzzScan(f *testing.F) {
 		"scp a alice@files.example.org:backup/ \"john smith\"@example.com o'donnel@example.com user@[IPv6:2001:db8::1]",
 		"<https://example.org/doc/user\u2010\n   guide/> \u27e8https://e.example/a-\n b\u27e9 http://x.example/{a}|b^c`d\\e",
 		"inet:8891@localhost urn:isbn:0451450523 Foo::Bar gopher://g.example/1 tel:+1-201-555-0123",
+		// The real-text rules: CJK prose after a path, wrapped addresses,
+		// LDAP filters, file:/, login targets, templates, regexes.
+		"サイトの https://packages.debian.org/を訪問 <mario.blaetter\u2010\n   mann@gmail.com> E-Mail ⟨man-pages-ru-\n talks@lists.example.net⟩",
+		"ldap://h.example/o=x??sub?(cn=Babs%20Jensen) <file:/etc/passwd> ssh -p 22 u@h.example.org http://user:pass@server:port/ ftp://ip_server/ ^http://sf\\.net/ x-(.+)\\.gz",
 	} {
 		f.Add([]byte(s), true, uint8(3), uint16(40))
 	}

@@ -1,6 +1,10 @@
 package scanner
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // Kind says how a match was recognised.
 type Kind uint8
@@ -87,9 +91,15 @@ type Match struct {
 }
 
 // Target returns the IRI the match points to: IRI with "https://" added for
-// KindWWW and KindFuzzy and "mailto:" for KindEmail, IRI itself otherwise
-// (an attribute value may be a relative reference). Its URI form is
-// iri.ToURI(m.Target()). TargetScheme adds another scheme.
+// KindWWW and KindFuzzy, the mailto IRI of the address for KindEmail, IRI
+// itself otherwise (an attribute value may be a relative reference). Its
+// URI form is iri.ToURI(m.Target()). TargetScheme adds another scheme.
+//
+// The mailto IRI percent-encodes in the local part what RFC 6068 Section 2
+// requires: what no URI allows (already so in IRI), '%', the gen-delims
+// but ':' and '@' ("/ ? # [ ]"), "& ; =", ',' (the address separator) and
+// a '@' of a quoted local part. Non-ASCII characters stay: the URI form
+// encodes them.
 func (m *Match) Target() string { return m.TargetScheme("https") }
 
 // TargetScheme is Target with scheme (such as "http") added to KindWWW and
@@ -99,7 +109,50 @@ func (m *Match) TargetScheme(scheme string) string {
 	case KindWWW, KindFuzzy:
 		return scheme + "://" + m.IRI
 	case KindEmail:
-		return "mailto:" + m.IRI
+		return mailtoTarget(m)
 	}
 	return m.IRI
 }
+
+// mailtoTarget returns the mailto IRI of an address match.
+func mailtoTarget(m *Match) string {
+	at := strings.LastIndexByte(m.IRI, '@')
+	if at < 0 {
+		return "mailto:" + m.IRI
+	}
+	// The local part as written, when the match is that text (no groff
+	// wrap, no character reference, valid UTF-8): only then is a '%' known
+	// to be the text's own; otherwise IRI's, whose %XX stay.
+	local, raw := m.IRI[:at], false
+	if t := strings.LastIndexByte(m.Text, '@'); !m.Decoded && t >= 0 && m.Text[t:] == m.IRI[at:] &&
+		!strings.ContainsAny(m.Text[:t], " \t\n\r\u2010") && utf8.ValidString(m.Text[:t]) {
+		local, raw = m.Text[:t], true
+	}
+	var b strings.Builder
+	b.WriteString("mailto:")
+	for i := 0; i < len(local); i++ {
+		c := local[i]
+		if c < 0x80 && (mailtoLocalEscape[c] || c == '%' && raw) {
+			b.WriteByte('%')
+			b.WriteByte("0123456789ABCDEF"[c>>4])
+			b.WriteByte("0123456789ABCDEF"[c&15])
+			continue
+		}
+		b.WriteByte(c)
+	}
+	b.WriteString(m.IRI[at:])
+	return b.String()
+}
+
+// mailtoLocalEscape: the ASCII characters a mailto local part
+// percent-encodes besides '%' (RFC 6068 Section 2, and those no IRI
+// allows).
+var mailtoLocalEscape = func() (t [128]bool) {
+	for c := 0; c < 0x21; c++ {
+		t[c] = true
+	}
+	for _, c := range "\"<>\\^`{|}\x7f/?#[]&;=,@" {
+		t[c] = true
+	}
+	return t
+}()

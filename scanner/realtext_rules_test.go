@@ -93,6 +93,12 @@ func TestCJKProseAfterPath(t *testing.T) {
 		{in: "你甚至可以在\n       http://www.example.com/进行在线订单。", want: []string{"http://www.example.com/"}},
 		{in: "자세한 내용은 https://www.example.kr/docs/에서 확인하세요.", want: []string{"https://www.example.kr/docs/"}},
 		{in: "詳細はwww.example.jp/manual/をご覧ください。", want: []string{"www:www.example.jp/manual/"}},
+		// Without CJK text before: prose only when the run starts with a
+		// particle or is a conjunction.
+		{in: "https://packages.debian.org/を訪問", want: []string{"https://packages.debian.org/"}},
+		{in: "https://www.example.jp/docs/から入手できます。", want: []string{"https://www.example.jp/docs/"}},
+		{in: "See https://example.org/manual/에서 확인", want: []string{"https://example.org/manual/"}},
+		{in: "(http://www.example.org/或者 ftp.example.org)", want: []string{"http://www.example.org/"}},
 		// A path segment written in Han, Kana or Hangul stays.
 		{in: "詳しくは https://ja.wikipedia.org/wiki/東京/大阪 を参照", want: []string{"https://ja.wikipedia.org/wiki/東京/大阪"}},
 		{in: "検索は https://example.jp/検索?q=東京 で", want: []string{"https://example.jp/検索?q=東京"}},
@@ -341,7 +347,8 @@ func TestGroffWrappedForms(t *testing.T) {
 // parentheses after the last '?'; RFC 8089 Section 2 allows file:/path
 // (path-absolute, no authority); RFC 952/1123 host names have no '_' and a
 // port is digits (RFC 3986 Section 3.2.3), so a word there is a
-// placeholder; the operand of ssh and its kin is a login, not a mailbox.
+// placeholder; a regular expression (\. \d, (.+)) is a pattern; the operand
+// of ssh and its kin is a login, not a mailbox.
 func TestBracketsFileLoginTemplates(t *testing.T) {
 	runRows(t, []ruleCase{
 		// A filter after '?' keeps its closing parenthesis.
@@ -376,6 +383,14 @@ func TestBracketsFileLoginTemplates(t *testing.T) {
 		{in: "http://host_name/index.html", want: nil},
 		{in: "http://<strona>/1.html", want: nil},
 		{in: "mail <number>@bugs.debian.org", want: nil},
+		// Regular expressions (uscan watch patterns) are no links.
+		{in: "http://sf.net/gentoo/gentoo-(.+)\\.tar\\.gz debian uupdate", want: nil},
+		{in: "Perl の正規表現 ^http://sf\\.net/ に一致", want: nil},
+		{in: "https://example.org/downloads/pkg-(.*)\\.zip", want: nil},
+		{in: "http://example.com/files/foo-(.+).tar.gz", want: nil},
+		{in: "https://github.com/user/proj/tags .*/v?(\\d\\S+)\\.tar\\.gz", want: []string{"https://github.com/user/proj/tags"}},
+		{in: "http://sf.net の SourceForge", want: []string{"http://sf.net"}},
+		{in: "http://example.com/C:\\temp\\x", want: []string{"http://example.com/C:\\temp\\x"}},
 		{in: "http://example.com:8080/x", want: []string{"http://example.com:8080/x"}},
 		{in: "see http://example.com: it works", want: []string{"http://example.com"}},
 		{in: "http://my_host.example.com/", want: []string{"http://my_host.example.com/"}},
@@ -403,6 +418,36 @@ func TestFuzzyRealText(t *testing.T) {
 		{in: "see docs.example.info now", want: []string{"fuzzy:docs.example.info"}, fuzzy: true},
 		{in: "visit example.com today", want: []string{"fuzzy:example.com"}, fuzzy: true},
 	})
+}
+
+// Issue 20 §7: the mailto IRI of an address percent-encodes what RFC 6068
+// Section 2 requires in the local part ('%', "/ ? # [ ]", "& ; =", what no
+// URI allows); the address itself (Match.IRI) stays as written.
+func TestMailtoTarget(t *testing.T) {
+	cases := []struct{ in, address, target string }{
+		{"customer/department=shipping@example.com", "customer/department=shipping@example.com", "mailto:customer%2Fdepartment%3Dshipping@example.com"},
+		{"first.last~x#y&z@example.org", "first.last~x#y&z@example.org", "mailto:first.last~x%23y%26z@example.org"},
+		{"!def!xyz%abc@example.com", "!def!xyz%abc@example.com", "mailto:!def!xyz%25abc@example.com"},
+		{"gorby%kremvax@example.com", "gorby%kremvax@example.com", "mailto:gorby%25kremvax@example.com"},
+		{`"john smith"@example.com`, "%22john%20smith%22@example.com", "mailto:%22john%20smith%22@example.com"},
+		{`"not@me"@example.org`, "%22not@me%22@example.org", "mailto:%22not%40me%22@example.org"},
+		{"user@[IPv6:2001:db8::1]", "user@%5BIPv6:2001:db8::1%5D", "mailto:user@%5BIPv6:2001:db8::1%5D"},
+		{"user@[192.0.2.1]", "user@%5B192.0.2.1%5D", "mailto:user@%5B192.0.2.1%5D"},
+		{"o'donnel@example.com", "o'donnel@example.com", "mailto:o'donnel@example.com"},
+		{"'jane@example.com'", "jane@example.com", "mailto:jane@example.com"},
+		{"$A12345*+@example.com", "$A12345*+@example.com", "mailto:$A12345*+@example.com"},
+		{"иван@пример.рф", "иван@пример.рф", "mailto:иван@пример.рф"},
+		{"x{1}|y@example.com", "x%7B1%7D%7Cy@example.com", "mailto:x%7B1%7D%7Cy@example.com"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			ms := Find([]byte(c.in), nil)
+			if len(ms) != 1 || ms[0].Kind != KindEmail || ms[0].IRI != c.address || ms[0].Target() != c.target {
+				t.Fatalf("Find(%q) = %+v, want one address %q with target %q", c.in, ms, c.address, c.target)
+			}
+			checkForms(t, ms[0])
+		})
+	}
 }
 
 // Rule 7 of issue 13: characters no IRI allows. A match keeps what the

@@ -11,6 +11,9 @@
 #                            the committed ones (exit 1 on a difference; an
 #                            excerpt of another package version is reported)
 #   build.sh --update [OUT]  the same, and write the excerpts into excerpts/
+#   build.sh --check --set DIR [OUT], build.sh --update --set DIR [OUT]
+#                            the same for the sample in DIR (excerpts.tsv,
+#                            excerpts/, versions.txt there): testdata/realtext2
 #
 # OUT defaults to ${TMPDIR:-/tmp}/iriscan-realtext. It runs unattended (as root
 # or with sudo) and is reproducible: the same package versions give the same
@@ -23,8 +26,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 mode=build
 case "${1:-}" in
 --check | --update) mode=${1#--}; shift ;;
--h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+-h | --help) sed -n '2,21p' "$0"; exit 0 ;;
 esac
+# --set DIR: the sample to check or update (default: this directory); the
+# second, held-out sample is testdata/realtext2.
+if [ "${1:-}" = --set ]; then
+	here=$(cd "$2" && pwd)
+	shift 2
+fi
 out=${1:-${TMPDIR:-/tmp}/iriscan-realtext}
 
 # Packages whose documents are read. Every one is in Debian main (DFSG-free);
@@ -35,6 +44,11 @@ doc_pkgs=(doc-debian)
 # Packages whose changelog.Debian and NEWS are read (besides the ones above).
 changelog_pkgs=(apt dpkg man-db groff-base perl git openssh-client curl wget gnupg less bash coreutils tzdata libx11-6 libunbound8)
 all_pkgs=("${man_pkgs[@]}" "${html_pkgs[@]}" "${doc_pkgs[@]}" "${changelog_pkgs[@]}" man-db groff-base bsdextrautils python3)
+if [ "$mode" != build ]; then
+	# The packages the sample's excerpts name (column 2 of excerpts.tsv).
+	mapfile -t set_pkgs < <(grep -vE '^(#|$)' "$here/excerpts.tsv" | cut -f2 | sort -u)
+	all_pkgs+=("${set_pkgs[@]}")
+fi
 
 missing=()
 for p in "${all_pkgs[@]}"; do
@@ -89,7 +103,11 @@ class P(html.parser.HTMLParser):
         if tag in BLOCK: self.out.append("\n")
     def handle_data(self, d):
         if self.skip: return
-        self.out.append(d if self.pre else " ".join(d.split()) + (" " if d[-1:].isspace() else ""))
+        if self.pre: self.out.append(d); return
+        # Whitespace around the text of a node is one space, as a browser
+        # shows it ("<a>…</a>\nfor more" keeps the space before "for").
+        words = " ".join(d.split())
+        self.out.append((" " if d[:1].isspace() else "") + words + (" " if d[-1:].isspace() and words else ""))
 src, dst = sys.argv[1], sys.argv[2]
 p = P(); p.feed(open(src, encoding="utf-8").read()); p.close()
 text, blank = [], False
