@@ -9,7 +9,7 @@ import (
 const linkifyUsage = `Usage: iriscan linkify [--format auto|text|html|css|mail|markdown] [--charset LABEL] [--target NAME] [--rel VALUE]
                        [--class NAME] [--title] [--href-template T] [--schemes LIST] [--default-scheme https|http]
                        [--hosts-allow PATTERN,...] [--hosts-deny PATTERN,...] [--shorten N] [--strip-scheme]
-                       [--fuzzy] [--refang] [--defang] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
+                       [--fuzzy] [--refang] [--defang] [--max-length N] [-o FILE | -w] [-l] [-d] [-v] [FILE...]
 
 Turns the IRIs found in each FILE (standard input when there is none, or for
 "-") into HTML links:

@@ -22,7 +22,7 @@ import (
 )
 
 const rewriteUsage = `Usage: iriscan rewrite --to uri|iri|display [--format auto|text|html|css|mail|markdown] [--charset LABEL]
-                       [--text] [--bidi MODE] [--fuzzy] [--refang] [--max-length N] [-o FILE | -w] [-l] [-d] [FILE...]
+                       [--text] [--bidi MODE] [--fuzzy] [--refang] [--max-length N] [-o FILE | -w] [-l] [-d] [-v] [FILE...]
 
 Replaces every IRI found in each FILE (standard input when there is none, or
 for "-") by the form --to names, and copies every other byte of the file as it
@@ -147,15 +147,16 @@ func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // docCmd is what rewrite and linkify share: how each input is read,
 // rewritten and written out.
 type docCmd struct {
-	name   string             // rewrite or linkify
-	opts   rewrite.Options    // Format and Charset are set per input
-	format string             // --format
-	detect detect.Options     // --format and --charset, checked
-	output string             // -o
-	write  bool               // -w
-	list   bool               // -l
-	diff   bool               // -d
-	safety atomicfile.Options // what -w and -o may replace
+	name    string             // rewrite or linkify
+	opts    rewrite.Options    // Format and Charset are set per input
+	format  string             // --format
+	detect  detect.Options     // --format and --charset, checked
+	output  string             // -o
+	write   bool               // -w
+	list    bool               // -l
+	diff    bool               // -d
+	verbose bool               // -v
+	safety  atomicfile.Options // what -w and -o may replace
 
 	stdin  io.Reader
 	stdout *bufio.Writer
@@ -177,6 +178,7 @@ func (c *docCmd) addFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.write, "w", false, "write the output back to each file (atomically), if it differs")
 	fs.BoolVar(&c.list, "l", false, "list the files whose output differs from their input")
 	fs.BoolVar(&c.diff, "d", false, "print a unified diff of each file's input and output")
+	fs.BoolVar(&c.verbose, "v", false, "report on standard error how each file is read: its format, and its charset with the rule that chose it")
 	fs.BoolVar(&c.safety.FollowSymlinks, "follow-symlinks", false, "with -w or -o, write the file a symbolic link points to (the link stays); without it a link is refused")
 	fs.BoolVar(&c.safety.BreakHardLinks, "break-hardlinks", false, "with -w or -o, replace a file that has other hard links under this name only; without it such a file is refused")
 	fs.BoolVar(&c.safety.Force, "force", false, "with -w or -o, also replace read-only files and files whose owner cannot be kept (they become yours, without setuid/setgid)")
@@ -326,6 +328,10 @@ func (c *docCmd) file(name string) {
 	if w := d.Warning(in.show); w != "" {
 		c.stdout.Flush()
 		fmt.Fprintf(c.stderr, "iriscan: %s\n", w)
+	}
+	if c.verbose {
+		c.stdout.Flush()
+		fmt.Fprintf(c.stderr, "iriscan: %s: %s\n", in.show, describe(d))
 	}
 	switch d.Format {
 	case detect.Binary:
@@ -545,4 +551,19 @@ func (c *compareWriter) differs() bool {
 		}
 	}
 	return c.differ
+}
+
+// describe says how a document is read, for -v: its format, and for a
+// document with one charset that charset and the rule that chose it
+// (label, bom, content-type, meta, css-charset, xml-declaration,
+// sniffed with how sure the guess is, or default).
+func describe(d detect.Result) string {
+	if d.Format == detect.Mail || d.Format == detect.Binary || d.Charset == nil {
+		return d.Format.String()
+	}
+	rule := d.Rule.String()
+	if d.Rule == charset.RuleSniffed {
+		rule = fmt.Sprintf("%s, %s guess", rule, d.Guess.Confidence)
+	}
+	return fmt.Sprintf("%s, %s (%s)", d.Format, d.Charset.Name(), rule)
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/iriscan/iriscan/internal/quote"
 	"github.com/iriscan/iriscan/rewrite"
 )
 
@@ -480,5 +481,33 @@ func checkNoTemp(t *testing.T, dir string, n int) {
 	}
 	if len(es) != n {
 		t.Errorf("%s holds %q, want %d files", dir, names, n)
+	}
+}
+
+// -v says how each input is read: its format and charset, with the rule
+// that chose the charset (issue 13: the rule is reported).
+func TestVerboseCharsetRule(t *testing.T) {
+	dir := t.TempDir()
+	// Shift_JIS without a label: "資料は http://例え.jp/ です。東京の案内。" in
+	// Shift_JIS bytes; invalid as UTF-8, so it is sniffed.
+	sjis := "\x8e\x91\x97\xbf\x82\xcd http://\x97\xe1\x82\xa6.jp/ \x82\xc5\x82\xb7\x81B\x93\x8c\x8b\x9e\x82\xcc\x88\xc4\x93\xe0\x81B\n"
+	files := map[string]string{
+		"a.txt":  sjis,
+		"b.html": "<meta charset=\"euc-jp\"><a href=\"http://example.com/\">x</a>\n",
+		"c.md":   "\ufeffsee https://example.com/\n",
+	}
+	var args []string
+	for _, n := range []string{"a.txt", "b.html", "c.md"} {
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, []byte(files[n]), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, p)
+	}
+	_, errOut, status := runCmd(t, "", append([]string{"rewrite", "--to", "uri", "-v", "-l"}, args...)...)
+	for i, want := range []string{"text, shift_jis (sniffed, ", "html, euc-jp (meta)", "markdown, utf-8 (bom)"} {
+		if !strings.Contains(errOut, quote.Shell(args[i])+": "+want) {
+			t.Errorf("status %d, stderr lacks %q:\n%s", status, want, errOut)
+		}
 	}
 }

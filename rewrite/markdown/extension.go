@@ -21,7 +21,7 @@ import (
 // Each IRI found in prose (as this package defines it; the text of links
 // is never touched) becomes an *ast.Link whose destination is its URI form
 // (Section 3.6: IDNA A-labels for the host, percent-encoded UTF-8 for the
-// rest; "http://" added to www. and "mailto:" to e-mail addresses) and
+// rest; "https://" (LinkOptions.DefaultScheme) added to www. and "mailto:" to e-mail addresses) and
 // whose text is the IRI as written. Each link gets dir="ltr", which keeps
 // the components of a right-to-left IRI in order (Section 4.1).
 //
