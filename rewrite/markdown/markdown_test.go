@@ -248,6 +248,9 @@ func TestLinkify(t *testing.T) {
 	}{
 		{"IRI", "See http://例え.jp/テスト.\n", "See [http://例え.jp/テスト](http://xn--r8jz45g.jp/%E3%83%86%E3%82%B9%E3%83%88).\n"},
 		{"www", "www.例え.jp\n", "[www.例え.jp](https://www.xn--r8jz45g.jp)\n"},
+		// CommonMark 2.4: a backslash before a character that is not ASCII
+		// punctuation is literal, but before "[" it escapes: it is doubled.
+		{"literal backslash", `x \0@え.jp \https://例え.jp/`+"\n", `x \\[0@え.jp](mailto:0@xn--r8j.jp) \\[https://例え.jp/](https://xn--r8jz45g.jp/)`+"\n"},
 		{"email", "Mail me@例え.jp.\n", "Mail [me@例え.jp](mailto:me@xn--r8jz45g.jp).\n"},
 		{"existing link", "[http://a.example/](http://b.example/) and <http://c.example/>\n", "[http://a.example/](http://b.example/) and <http://c.example/>\n"},
 		{"image alt", "![http://a.example/](i.png)\n", "![http://a.example/](i.png)\n"},

@@ -312,6 +312,13 @@ func (e *editor) linkify(w *walker, p *proseMatch) {
 		e.add(start, p.end, b.String())
 		return
 	}
+	if start > 0 && e.d.text[start-1] == '\\' && !escapedAt(e.d.text, start-1) {
+		// A literal backslash ("\0" is no escape: 0 is not punctuation)
+		// would escape the "[": it is written escaped itself, which reads
+		// the same.
+		start--
+		b.WriteString(`\\`)
+	}
 	b.WriteByte('[')
 	if l.text == "" {
 		b.WriteString(escapeLinkText(e.d.text[p.start:p.end]))
