@@ -57,6 +57,7 @@ type job struct {
 	out bytes.Buffer // document output
 	qp  qpWriter
 	dec []byte // the transfer-decoded body of a text part
+	b64 []byte // base64 without spaces and tabs
 
 	// per run of the document rewriter
 	edits   []edit

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/emersion/go-message"
-	"github.com/emersion/go-message/textproto"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
@@ -40,19 +40,15 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	identity := isIdentity(cte)
 	body := core
 	if !identity {
-		// Transfer decoding by go-message: an entity whose header has
-		// only the transfer encoding, so that no charset conversion
-		// happens (the charset package decodes with an offset map).
-		var th textproto.Header
-		th.Set("Content-Transfer-Encoding", cte)
-		ent, err := message.New(message.Header{Header: th}, bytes.NewReader(core))
-		if err != nil {
-			j.partErrorIn(s, e, err)
-			return
+		var err error
+		switch cte {
+		case "quoted-printable":
+			j.dec, err = decodeQP(j.dec[:0], core)
+		case "base64":
+			j.dec, err = decodeBase64(j.dec[:0], core, &j.b64)
+		default:
+			err = errors.New("unhandled encoding " + strconv.Quote(cte))
 		}
-		db := bytes.NewBuffer(j.dec[:0])
-		_, err = db.ReadFrom(ent.Body)
-		j.dec = db.Bytes()
 		if err != nil {
 			j.partErrorIn(s, e, err)
 			return
