@@ -56,8 +56,9 @@ type job struct {
 	doc rewrite.Rewriter
 	out bytes.Buffer // document output
 	qp  qpWriter
-	dec []byte // the transfer-decoded body of a text part
-	b64 []byte // base64 without spaces and tabs
+	dec []byte       // the transfer-decoded body of a text part
+	b64 []byte       // base64 without spaces and tabs, or encoded
+	enc bytes.Buffer // a quoted-printable body encoded
 
 	// per run of the document rewriter
 	edits   []edit

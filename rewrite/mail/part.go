@@ -132,13 +132,14 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	var enc []byte
 	switch newCTE {
 	case "quoted-printable":
-		var bb bytes.Buffer
-		j.qp.reset(&bb, cs == charset.UTF16LE || cs == charset.UTF16BE, eol)
+		j.enc.Reset()
+		j.qp.reset(&j.enc, cs == charset.UTF16LE || cs == charset.UTF16BE, eol)
 		j.qp.Write(out)
 		j.qp.Close()
-		enc = bb.Bytes()
+		enc = j.enc.Bytes()
 	case "base64":
-		enc = encodeBase64(out, eol)
+		j.b64 = encodeBase64(j.b64[:0], out, eol)
+		enc = j.b64
 	default:
 		enc = out
 	}
@@ -226,7 +227,9 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 	if res.Edits == 0 {
 		return nil, res, nil
 	}
-	out := bytes.Clone(j.out.Bytes())
+	// out is j.out's buffer, which is not used again until the part is
+	// written.
+	out := j.out.Bytes()
 	switch {
 	case p.toHTML:
 		out = j.wrapHTML(out, cs, p.delSp)
@@ -298,16 +301,23 @@ func splitTail(b []byte) (core, tail []byte) {
 // encodeBase64 encodes b in lines of 76 characters ended by eol, without a
 // line break after the last (the body's trailing line breaks are kept
 // from the source).
-func encodeBase64(b []byte, eol string) []byte {
-	e := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
-	base64.StdEncoding.Encode(e, b)
-	out := make([]byte, 0, len(e)+len(e)/76*len(eol))
-	for len(e) > 76 {
-		out = append(out, e[:76]...)
-		out = append(out, eol...)
-		e = e[76:]
+func encodeBase64(out, b []byte, eol string) []byte {
+	var e [57 * 64 / 3 * 4]byte // 64 lines
+	for len(b) > 0 {
+		n := min(len(b), 57*64)
+		k := base64.StdEncoding.EncodedLen(n)
+		base64.StdEncoding.Encode(e[:k], b[:n])
+		b = b[n:]
+		for l := e[:k]; len(l) > 0; {
+			m := min(len(l), 76)
+			out = append(out, l[:m]...)
+			l = l[m:]
+			if len(l) > 0 || len(b) > 0 {
+				out = append(out, eol...)
+			}
+		}
 	}
-	return append(out, e...)
+	return out
 }
 
 // hasFromLine reports whether a line of b starts with "From ", which an
