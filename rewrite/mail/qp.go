@@ -81,6 +81,27 @@ func (q *qpWriter) encode(p []byte, end int) {
 			k += m - 1
 			continue
 		}
+		if qpHex[b] && (q.binary || b != '\n' && b != '\r') {
+			// A run of bytes written "=XX".
+			const hex = "0123456789ABCDEF"
+			for {
+				if q.i > qpLineMax-4 {
+					q.newline(true)
+				}
+				q.line[q.i], q.line[q.i+1], q.line[q.i+2] = '=', hex[b>>4], hex[b&15]
+				q.i += 3
+				if k+1 == end {
+					break
+				}
+				b = p[k+1]
+				if !qpHex[b] || !q.binary && (b == '\n' || b == '\r') {
+					break
+				}
+				k++
+			}
+			q.cr = false
+			continue
+		}
 		if !q.binary && (b == '\n' || b == '\r') {
 			if q.cr && b == '\n' {
 				q.cr = false
@@ -116,6 +137,16 @@ var qpLiteral = func() (t [256]bool) {
 		t[c] = c != '='
 	}
 	t['\t'] = true
+	return
+}()
+
+// qpHex is true for the bytes always written "=XX": the bytes that are not
+// printable ASCII, space or tab, and "=". (CR and LF are line breaks in
+// text mode.)
+var qpHex = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = !qpLiteral[c]
+	}
 	return
 }()
 
