@@ -36,6 +36,7 @@ func TestDecodeQP(t *testing.T) {
 		{"8bit passes", "\xe4\xbd\xa0", "\xe4\xbd\xa0", false},
 		{"tab passes", "a\tb", "a\tb", false},
 		{"empty lines", "\n\n", "\n\n", false},
+		{"line over 4095 bytes", "a=3D" + strings.Repeat("x", 5000) + "\n", "a=" + strings.Repeat("x", 5000) + "\n", false},
 		{"control byte", "a\x01b", "", true},
 		{"DEL", "a\x7fb", "", true},
 		{"equals before hard break", "a=\rb", "", true},
