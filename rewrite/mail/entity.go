@@ -67,7 +67,6 @@ type job struct {
 	nbCS   *charset.Charset
 	nbEOL  string
 	nbTail []byte
-	pedits []pieceEdit
 
 	// per run of the document rewriter
 	edits   []edit

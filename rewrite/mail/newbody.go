@@ -13,15 +13,12 @@ import (
 // in, and it is transfer-encoded while it is written out. A part is then
 // held twice at most (as read, and decoded), not four times.
 
-// A piece edit replaces body[st:en] by arena[b0:b1].
-type pieceEdit struct{ st, en, b0, b1 int }
-
 // newBody is the new decoded body of a text part: whole if not nil,
-// else body with edits.
+// else body with edits (each replaces body[off:off+n] by arena[b0:b1]).
 type newBody struct {
 	whole []byte
 	body  []byte
-	edits []pieceEdit
+	edits []edit
 	arena []byte
 }
 
@@ -33,13 +30,13 @@ func (nb *newBody) each(f func([]byte)) {
 	}
 	last := 0
 	for _, e := range nb.edits {
-		if e.st > last {
-			f(nb.body[last:e.st])
+		if e.off > last {
+			f(nb.body[last:e.off])
 		}
 		if e.b1 > e.b0 {
 			f(nb.arena[e.b0:e.b1])
 		}
-		last = e.en
+		last = e.off + e.n
 	}
 	if last < len(nb.body) {
 		f(nb.body[last:])

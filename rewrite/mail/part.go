@@ -43,7 +43,8 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		var err error
 		switch cte {
 		case "quoted-printable":
-			j.dec, err = decodeQP(j.dec[:0], core)
+			// The decoded body is never longer than the encoded.
+			j.dec, err = decodeQP(grow(j.dec[:0], len(core)), core)
 		case "base64":
 			j.dec, err = decodeBase64(j.dec[:0], core, &j.b64)
 		default:
@@ -224,17 +225,15 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 	// The new body is body with the edits. With format=flowed, text
 	// outside the rewritten IRIs keeps its soft line breaks; an IRI that
 	// spanned soft breaks is written unbroken in their place.
-	j.pedits = j.pedits[:0]
-	m := unflowMap{dels: j.dels}
-	for _, e := range j.edits {
-		st, en := e.off, e.off+e.n
-		if len(j.dels) > 0 {
-			st = m.start(e.off)
-			en = m.end(e.off + e.n)
+	if len(j.dels) > 0 {
+		m := unflowMap{dels: j.dels}
+		for i, e := range j.edits {
+			st := m.start(e.off)
+			en := m.end(e.off + e.n)
+			j.edits[i].off, j.edits[i].n = st, en-st
 		}
-		j.pedits = append(j.pedits, pieceEdit{st, en, e.b0, e.b1})
 	}
-	return newBody{body: body, edits: j.pedits, arena: j.arena}, res, nil
+	return newBody{body: body, edits: j.edits, arena: j.arena}, res, nil
 }
 
 // wrapHTML turns the linkified text out, in charset cs, into the HTML
