@@ -46,6 +46,10 @@ type job struct {
 	css     *scanner.CSSScanner
 	cssMax  int // its Options.MaxLength
 
+	html     *scanner.HTMLScanner // reused from one HTML document to the next
+	htmlOpts scanner.HTMLOptions  // its options
+	crs      []*charset.Reader    // charset readers reused, one per charset met (a few)
+
 	conv     iri.Converter // URI/IRI/Display, Section 3.5 query charset
 	attrConv iri.Converter // Display in attribute values: no bidi marks
 	linkConv iri.Converter // the text of links: BidiMarks
@@ -75,11 +79,7 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 	j.src.reset(src)
 	j.raw = j.cs == charset.UTF8
 	if !j.raw {
-		if j.cr != nil && j.cr.Decoder().Charset() == j.cs {
-			j.cr.Reset(&j.src)
-		} else {
-			j.cr = charset.NewReader(&j.src, j.cs)
-		}
+		j.cr = j.charsetReader(j.cs)
 		j.m = j.cr.Map()
 	}
 	j.conv = iri.Converter{Charset: j.cs, Bidi: o.Bidi}
@@ -100,12 +100,21 @@ func (j *job) reset(o *Options, w io.Writer, src io.Reader) {
 		so.Schemes = o.Links.ScannerSchemes()
 	}
 	if o.Format == HTML {
-		j.ms = scanner.NewHTMLScanner(f, &scanner.HTMLOptions{
+		ho := scanner.HTMLOptions{
 			Options: so, SkipElements: o.SkipElements,
 			SkipText:       o.To != Link && !o.TextNodes,
 			SkipAttributes: o.To == Link,
 			LinkText:       o.To == Link,
-		})
+		}
+		if j.html != nil && sameHTMLOptions(&j.htmlOpts, &ho) {
+			j.html.Reset(f) // keeps its buffers: mail rewrites many small parts
+		} else {
+			j.html = scanner.NewHTMLScanner(f, &ho)
+			j.htmlOpts = ho
+			j.htmlOpts.Options.Schemes = slices.Clone(ho.Options.Schemes)
+			j.htmlOpts.SkipElements = slices.Clone(ho.SkipElements)
+		}
+		j.ms = j.html
 	} else if o.Format == CSS {
 		if j.css != nil && j.cssMax == o.Scanner.MaxLength {
 			j.css.Reset(f)
@@ -611,6 +620,35 @@ func (j *job) bracket(start, end int64) (prefix, suffix []byte) {
 }
 
 // sameOptions reports whether a and b configure a Scanner alike.
+// sameHTMLOptions reports whether an HTMLScanner made with a scans as one
+// made with b.
+func sameHTMLOptions(a, b *scanner.HTMLOptions) bool {
+	return sameOptions(&a.Options, &b.Options) && slices.Equal(a.SkipElements, b.SkipElements) &&
+		(a.SkipElements == nil) == (b.SkipElements == nil) &&
+		a.SkipText == b.SkipText && a.SkipAttributes == b.SkipAttributes && a.LinkText == b.LinkText
+}
+
+// maxReaders bounds the charset readers a job keeps for reuse.
+const maxReaders = 8
+
+// charsetReader returns a charset reader of cs reading j.src from the
+// start: one kept from an earlier document in cs, reset, or a new one,
+// kept for the next (a mail archive alternates among a few charsets).
+func (j *job) charsetReader(cs *charset.Charset) *charset.Reader {
+	for _, r := range j.crs {
+		if r.Decoder().Charset() == cs {
+			r.Reset(&j.src)
+			return r
+		}
+	}
+	r := charset.NewReader(&j.src, cs)
+	if len(j.crs) == maxReaders {
+		j.crs = j.crs[1:]
+	}
+	j.crs = append(j.crs, r)
+	return r
+}
+
 func sameOptions(a, b *scanner.Options) bool {
 	return a.Fuzzy == b.Fuzzy && a.MaxLength == b.MaxLength && a.Refang == b.Refang && slices.Equal(a.Schemes, b.Schemes) &&
 		(a.Schemes == nil) == (b.Schemes == nil)

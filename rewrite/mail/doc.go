@@ -75,8 +75,10 @@
 // go straight through, so that neither the size of a message nor its
 // number of parts bounds memory. A text part is held whole while it is
 // rewritten, because its header may change with its new body (charset,
-// transfer encoding); a text part over 32 MiB is copied unchanged and
-// reported. Walk holds nothing: it streams every part.
+// transfer encoding): as read and transfer-decoded, with the rewriter's
+// edits; the new body is not built, it is transfer-encoded while it is
+// written. A text part over 32 MiB is copied unchanged and reported.
+// Walk holds nothing: it streams every part.
 //
 // # mbox
 //
@@ -101,8 +103,13 @@
 //
 // Headers are read with github.com/emersion/go-message/textproto.ReadHeader,
 // media types and parameters (RFC 2231 and encoded words included) with
-// message.Header.ContentType and ContentDisposition, and transfer encodings
-// are decoded by message.New, all on streams. Multipart delimiters and
+// message.Header.ContentType and ContentDisposition. Rewrite decodes the
+// transfer encodings of text parts itself (decodeQP, decodeBase64: the
+// results and errors of mime/quotedprintable and encoding/base64, which
+// go-message uses, held to them by differential tests and fuzz targets;
+// one difference, a quoted-printable line over 4095 bytes is decoded
+// where mime/quotedprintable fails); Walk decodes them with message.New,
+// on streams. Multipart delimiters and
 // mbox separators are found by this package, on streams too (a reader per
 // nesting level that ends at its delimiter), because the byte offsets
 // are needed to copy every unchanged byte (preamble, epilogue, delimiters

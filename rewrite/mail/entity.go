@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/textproto"
 
+	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
 )
 
@@ -57,6 +59,14 @@ type job struct {
 	out bytes.Buffer // document output
 	qp  qpWriter
 	dec []byte // the transfer-decoded body of a text part
+	b64 []byte // base64 without spaces and tabs
+
+	// the new body of the part being rewritten, written by text
+	nb     newBody
+	nbCTE  string
+	nbCS   *charset.Charset
+	nbEOL  string
+	nbTail []byte
 
 	// per run of the document rewriter
 	edits   []edit
@@ -68,10 +78,12 @@ type job struct {
 	dels    []deletion
 }
 
-// A splice replaces the bytes [start, end) of the part's buffer by b.
+// A splice replaces the bytes [start, end) of the part's buffer by b, or,
+// if body, by the part's new body (job.nb), encoded as it is written.
 type splice struct {
 	start, end int
 	b          []byte
+	body       bool
 }
 
 func newJob(o *Options) *job {
@@ -283,18 +295,32 @@ func (j *job) text(l *level, s, bs int64, h message.Header, mt string, params ma
 	b := j.live()
 	j.textPart(b, 0, int(bs-j.winOff), n, h, mt, params, top)
 	if j.onPart != nil {
-		j.onPart(b[:n], j.splices)
+		// The tests see the new body as bytes.
+		sp := slices.Clone(j.splices)
+		for i := range sp {
+			if sp[i].body {
+				var nb bytes.Buffer
+				j.writeNewBody(&nb, &j.nb, j.nbCTE, j.nbCS, j.nbEOL, j.nbTail)
+				sp[i].b, sp[i].body = nb.Bytes(), false
+			}
+		}
+		j.onPart(b[:n], sp)
 	}
 	last := 0
 	for _, sp := range j.splices {
 		if err := j.write(b[last:sp.start]); err != nil {
 			return e, err
 		}
-		if err := j.write(sp.b); err != nil {
+		if sp.body {
+			if err := j.writeNewBody(jobWriter{j}, &j.nb, j.nbCTE, j.nbCS, j.nbEOL, j.nbTail); err != nil {
+				return e, err
+			}
+		} else if err := j.write(sp.b); err != nil {
 			return e, err
 		}
 		last = sp.end
 	}
+	j.nb = newBody{}
 	if err := j.write(b[last:n]); err != nil {
 		return e, err
 	}

@@ -2,12 +2,12 @@ package mail
 
 import (
 	"bytes"
-	"encoding/base64"
 	"errors"
+	"io"
+	"strconv"
 	"strings"
 
 	"github.com/emersion/go-message"
-	"github.com/emersion/go-message/textproto"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
@@ -40,19 +40,16 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	identity := isIdentity(cte)
 	body := core
 	if !identity {
-		// Transfer decoding by go-message: an entity whose header has
-		// only the transfer encoding, so that no charset conversion
-		// happens (the charset package decodes with an offset map).
-		var th textproto.Header
-		th.Set("Content-Transfer-Encoding", cte)
-		ent, err := message.New(message.Header{Header: th}, bytes.NewReader(core))
-		if err != nil {
-			j.partErrorIn(s, e, err)
-			return
+		var err error
+		switch cte {
+		case "quoted-printable":
+			// The decoded body is never longer than the encoded.
+			j.dec, err = decodeQP(grow(j.dec[:0], len(core)), core)
+		case "base64":
+			j.dec, err = decodeBase64(j.dec[:0], core, &j.b64)
+		default:
+			err = errors.New("unhandled encoding " + strconv.Quote(cte))
 		}
-		db := bytes.NewBuffer(j.dec[:0])
-		_, err = db.ReadFrom(ent.Body)
-		j.dec = db.Bytes()
 		if err != nil {
 			j.partErrorIn(s, e, err)
 			return
@@ -87,7 +84,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		p.format = rewrite.HTML
 	}
 	bodyOff := j.msgOff + int64(bs)
-	out, res, err := j.runPart(&p, body, cs, identity, bodyOff)
+	nb, res, err := j.runPart(&p, body, cs, identity, bodyOff)
 	switched := false
 	var ee *charset.EncodeError
 	if err != nil && errors.As(err, &ee) {
@@ -100,7 +97,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		}
 		u8 = bytes.Clone(u8)
 		cs, switched = charset.UTF8, true
-		out, res, err = j.runPart(&p, u8, cs, false, bodyOff)
+		nb, res, err = j.runPart(&p, u8, cs, false, bodyOff)
 	}
 	if err != nil {
 		j.partErrorIn(s, e, err)
@@ -118,7 +115,8 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	if p.toHTML {
 		he.mediaType = "text/html"
 	}
-	if switched || asciiLabel && !isASCII(out) {
+	st := nb.stats()
+	if switched || asciiLabel && st.nonASCII {
 		he.charset = "utf-8"
 	}
 	eol := "\n"
@@ -127,26 +125,14 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	}
 	newCTE := cte
 	switch {
-	case (cte == "" || cte == "7bit") && (!isASCII(out) || longLines(out)),
-		cte == "8bit" && longLines(out),
-		j.mbox && isIdentity(cte) && hasFromLine(out):
+	case (cte == "" || cte == "7bit") && (st.nonASCII || st.long),
+		cte == "8bit" && st.long,
+		j.mbox && isIdentity(cte) && st.from:
 		newCTE = "quoted-printable"
 		he.cte = newCTE
 	}
-	var enc []byte
-	switch newCTE {
-	case "quoted-printable":
-		var bb bytes.Buffer
-		j.qp.reset(&bb, cs == charset.UTF16LE || cs == charset.UTF16BE, eol)
-		j.qp.Write(out)
-		j.qp.Close()
-		enc = bb.Bytes()
-	case "base64":
-		enc = encodeBase64(out, eol)
-	default:
-		enc = out
-	}
-	newBody := append(enc, tail...)
+	// The body is encoded while it is written (see text).
+	j.nb, j.nbCTE, j.nbCS, j.nbEOL, j.nbTail = nb, newCTE, cs, eol, tail
 	hdr := msg[s:bs]
 	newHdr, ok := he.apply(hdr, top)
 	if !ok {
@@ -154,11 +140,9 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		return
 	}
 	if !bytes.Equal(newHdr, hdr) {
-		j.splices = append(j.splices, splice{s, bs, newHdr})
+		j.splices = append(j.splices, splice{start: s, end: bs, b: newHdr})
 	}
-	if !bytes.Equal(newBody, raw) {
-		j.splices = append(j.splices, splice{bs, e, newBody})
-	}
+	j.splices = append(j.splices, splice{start: bs, end: e, body: true})
 	j.res.Edits += res.Edits
 }
 
@@ -173,7 +157,7 @@ type partRun struct {
 // runPart rewrites the decoded body of a text part, in charset cs, and returns
 // the new body (in cs, before transfer encoding). exact says that body
 // offsets are file offsets from bodyOff on. Edits is 0 if nothing changes.
-func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, bodyOff int64) ([]byte, rewrite.Result, error) {
+func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, bodyOff int64) (newBody, rewrite.Result, error) {
 	u := body
 	j.dels = j.dels[:0]
 	if p.flowed {
@@ -203,10 +187,15 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 		}
 	}
 	j.out.Reset()
-	res, err := d.Rewrite(&j.out, bytes.NewReader(u))
+	var w io.Writer = io.Discard // the new body is body with the edits
+	if p.toHTML {
+		w = &j.out
+	}
+	j.rd.Reset(u)
+	res, err := d.Rewrite(w, &j.rd)
 	d.OnEdit, d.OnError = nil, nil
 	if err != nil {
-		return nil, res, err
+		return newBody{}, res, err
 	}
 	// Report the IRIs that could not be converted, at file offsets.
 	if len(j.errs) > 0 {
@@ -228,29 +217,23 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 		res.Edits = 0 // only escapes: the part stays plain text
 	}
 	if res.Edits == 0 {
-		return nil, res, nil
+		return newBody{}, res, nil
 	}
-	out := bytes.Clone(j.out.Bytes())
-	switch {
-	case p.toHTML:
-		out = j.wrapHTML(out, cs, p.delSp)
-	case len(j.dels) > 0:
-		// Put the changes back into the flowed body: text outside the
-		// rewritten IRIs keeps its soft line breaks; an IRI that
-		// spanned soft breaks is written unbroken in their place.
-		out = out[:0]
+	if p.toHTML {
+		return newBody{whole: j.wrapHTML(j.out.Bytes(), cs, p.delSp)}, res, nil
+	}
+	// The new body is body with the edits. With format=flowed, text
+	// outside the rewritten IRIs keeps its soft line breaks; an IRI that
+	// spanned soft breaks is written unbroken in their place.
+	if len(j.dels) > 0 {
 		m := unflowMap{dels: j.dels}
-		last := 0
-		for _, e := range j.edits {
+		for i, e := range j.edits {
 			st := m.start(e.off)
 			en := m.end(e.off + e.n)
-			out = append(out, body[last:st]...)
-			out = append(out, j.arena[e.b0:e.b1]...)
-			last = en
+			j.edits[i].off, j.edits[i].n = st, en-st
 		}
-		out = append(out, body[last:]...)
 	}
-	return out, res, nil
+	return newBody{body: body, edits: j.edits, arena: j.arena}, res, nil
 }
 
 // wrapHTML turns the linkified text out, in charset cs, into the HTML
@@ -299,37 +282,6 @@ func splitTail(b []byte) (core, tail []byte) {
 	return b[:i], b[i:]
 }
 
-// encodeBase64 encodes b in lines of 76 characters ended by eol, without a
-// line break after the last (the body's trailing line breaks are kept
-// from the source).
-func encodeBase64(b []byte, eol string) []byte {
-	e := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
-	base64.StdEncoding.Encode(e, b)
-	out := make([]byte, 0, len(e)+len(e)/76*len(eol))
-	for len(e) > 76 {
-		out = append(out, e[:76]...)
-		out = append(out, eol...)
-		e = e[76:]
-	}
-	return append(out, e...)
-}
-
-// hasFromLine reports whether a line of b starts with "From ", which an
-// mbox reader would take for the start of a message.
-func hasFromLine(b []byte) bool {
-	for i := 0; i < len(b); {
-		if bytes.HasPrefix(b[i:], []byte("From ")) {
-			return true
-		}
-		nl := bytes.IndexByte(b[i:], '\n')
-		if nl < 0 {
-			break
-		}
-		i += nl + 1
-	}
-	return false
-}
-
 func isASCII(b []byte) bool {
 	for _, c := range b {
 		if c >= 0x80 {
@@ -337,27 +289,6 @@ func isASCII(b []byte) bool {
 		}
 	}
 	return true
-}
-
-// longLines reports whether b has a line longer than the 998 octets RFC
-// 5322 Section 2.1.1 allows, or a NUL, which 7bit and 8bit data must not
-// have (RFC 2045 Section 2.7).
-func longLines(b []byte) bool {
-	n := 0
-	for _, c := range b {
-		switch c {
-		case '\n':
-			n = 0
-		case 0:
-			return true
-		default:
-			n++
-			if n > 998 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // isASCIILabel reports whether a charset label names US-ASCII (the IANA

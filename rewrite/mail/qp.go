@@ -68,6 +68,40 @@ func (q *qpWriter) writeOut() {
 func (q *qpWriter) encode(p []byte, end int) {
 	for k := 0; k < end; k++ {
 		b := p[k]
+		if qpLiteral[b] && q.i < qpLineMax-1 && (q.i != 0 || b != 'F') {
+			// A run of bytes written as they are, up to the end of
+			// the line: only its first byte can be at a line start.
+			n := min(end-k, qpLineMax-1-q.i)
+			m := 1
+			for m < n && qpLiteral[p[k+m]] {
+				m++
+			}
+			q.i += copy(q.line[q.i:], p[k:k+m])
+			q.cr = false
+			k += m - 1
+			continue
+		}
+		if qpHex[b] && (q.binary || b != '\n' && b != '\r') {
+			// A run of bytes written "=XX".
+			const hex = "0123456789ABCDEF"
+			for {
+				if q.i > qpLineMax-4 {
+					q.newline(true)
+				}
+				q.line[q.i], q.line[q.i+1], q.line[q.i+2] = '=', hex[b>>4], hex[b&15]
+				q.i += 3
+				if k+1 == end {
+					break
+				}
+				b = p[k+1]
+				if !qpHex[b] || !q.binary && (b == '\n' || b == '\r') {
+					break
+				}
+				k++
+			}
+			q.cr = false
+			continue
+		}
 		if !q.binary && (b == '\n' || b == '\r') {
 			if q.cr && b == '\n' {
 				q.cr = false
@@ -95,6 +129,26 @@ func (q *qpWriter) encode(p []byte, end int) {
 		q.i++
 	}
 }
+
+// qpLiteral is true for the bytes a line holds as they are: printable
+// ASCII but "=", space and tab.
+var qpLiteral = func() (t [256]bool) {
+	for c := ' '; c <= '~'; c++ {
+		t[c] = c != '='
+	}
+	t['\t'] = true
+	return
+}()
+
+// qpHex is true for the bytes always written "=XX": the bytes that are not
+// printable ASCII, space or tab, and "=". (CR and LF are line breaks in
+// text mode.)
+var qpHex = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = !qpLiteral[c]
+	}
+	return
+}()
 
 // escape writes b as "=XX", after a soft line break if the line is full.
 func (q *qpWriter) escape(b byte) {

@@ -65,6 +65,22 @@ type walker struct {
 	dests  []dest
 	skip   []string       // HTML elements whose text is not prose
 	inside map[string]int // open raw-HTML elements of skip in this block
+	// refLike are the source spans of the paragraphs that start with "[":
+	// a change inside one that removes white space could make its start a
+	// link reference definition (CommonMark 4.7), so such a change is
+	// not made there.
+	refLike [][2]int
+}
+
+// inRefLike reports whether source offset s is inside a paragraph that
+// starts with "[".
+func (w *walker) inRefLike(s int) bool {
+	for _, r := range w.refLike {
+		if s >= r[0] && s < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 func newWalker(src []byte, skip []string) *walker {
@@ -144,6 +160,12 @@ func (w *walker) walk(n ast.Node) {
 	block := n.Type() == ast.TypeBlock
 	if block {
 		clear(w.inside)
+	}
+	if p, ok := n.(*ast.Paragraph); ok && p.Lines().Len() > 0 {
+		first, last := p.Lines().At(0), p.Lines().At(p.Lines().Len()-1)
+		if first.Start < len(w.src) && w.src[first.Start] == '[' {
+			w.refLike = append(w.refLike, [2]int{first.Start, last.Stop})
+		}
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		w.walk(c)

@@ -75,6 +75,10 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (rewrite.Result, error) 
 	if o.To == rewrite.Link {
 		for i := range prose {
 			res.Matches++
+			if wk.inRefLike(prose[i].start) && hasSpace(d.text[prose[i].start:prose[i].end]) {
+				e.fail(prose[i].start, prose[i].end, string(d.text[prose[i].start:prose[i].end]), ErrMarkup)
+				continue
+			}
 			e.linkify(wk, &prose[i])
 		}
 	} else {
@@ -90,6 +94,10 @@ func (rw *Rewriter) Rewrite(w io.Writer, src io.Reader) (rewrite.Result, error) 
 			}
 			if i < len(prose) {
 				res.Matches++
+				if wk.inRefLike(prose[i].start) && hasSpace(d.text[prose[i].start:prose[i].end]) {
+					e.fail(prose[i].start, prose[i].end, string(d.text[prose[i].start:prose[i].end]), ErrMarkup)
+					continue
+				}
 				e.prose(&prose[i])
 			}
 		}
@@ -641,4 +649,17 @@ func isAutolinkEmail(s string) bool {
 		}
 	}
 	return true
+}
+
+// hasSpace reports whether b holds white space or a control character:
+// an IRI written with them (wrapped in <…>, Appendix C of RFC 3986) loses
+// them in its new form, which can turn an invalid link reference
+// definition into a valid one, changing the document's structure.
+func hasSpace(b []byte) bool {
+	for _, c := range b {
+		if c <= ' ' || c == 0x7f {
+			return true
+		}
+	}
+	return false
 }

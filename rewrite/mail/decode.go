@@ -1,0 +1,241 @@
+package mail
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"io"
+)
+
+// This file undoes the transfer encodings of text parts (RFC 2045 Section
+// 6) into a reused buffer, as go-message did through mime/quotedprintable
+// and encoding/base64 readers, without a reader per part and without a
+// byte at a time.
+
+// A DecodeError is a body that its transfer encoding cannot decode: Offset
+// is the byte of the encoded body where decoding stopped.
+type DecodeError struct {
+	Offset int64
+	Err    error
+}
+
+func (e *DecodeError) Error() string {
+	return "byte " + itoa(e.Offset) + " of the encoded body: " + e.Err.Error()
+}
+
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+var (
+	errQPByte  = errors.New("quoted-printable: invalid unescaped byte")
+	errQPSoft  = errors.New("quoted-printable: invalid bytes after =")
+	errQPShort = errors.New("quoted-printable: = not followed by two hex digits")
+	errB64     = errors.New("base64: illegal data")
+)
+
+// qpClass classifies the bytes of a quoted-printable line: 0 for a byte
+// copied as it is (printable ASCII but "=", tab, CR, and the bytes from
+// 0x80 on, which mime/quotedprintable accepts too), 1 for "=", 2 for a
+// byte that is an error.
+var qpClass = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c == '=':
+			t[c] = 1
+		case c == '\t' || c == '\r' || c == '\n' || c >= 0x80:
+		case c < ' ' || c > '~':
+			t[c] = 2
+		}
+	}
+	return
+}()
+
+// unhex maps a hexadecimal digit, upper or lower case, to its value, and
+// anything else to 0xff.
+var unhex = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = byte(c - '0')
+		case 'A' <= c && c <= 'F':
+			t[c] = byte(c - 'A' + 10)
+		case 'a' <= c && c <= 'f':
+			t[c] = byte(c - 'a' + 10)
+		default:
+			t[c] = 0xff
+		}
+	}
+	return
+}()
+
+// decodeQP appends the quoted-printable body src, decoded, to dst. It
+// decodes what mime/quotedprintable.Reader decodes, with the same result:
+// "=" and two hex digits (either case) is the byte; "=" at the end of a
+// line (then optional spaces and tabs) is a soft line break, and so is a
+// final "=" after something on the last line; spaces, tabs and CRs at the
+// end of a line are dropped; a hard line break stays as it was (CRLF or
+// LF); "=" not followed by two hex digits is a literal "=" unless a line
+// break or the end follows; bytes from 0x80 on pass, control bytes other
+// than tab and CR are errors. One difference: mime/quotedprintable fails
+// on a line of more than 4095 bytes (its buffer); decodeQP has no limit.
+// On error, dst holds what was decoded before the offending line or byte.
+func decodeQP(dst, src []byte) ([]byte, error) {
+	for ls := 0; ls < len(src); {
+		le := len(src) // the end of the line, after its LF
+		if i := bytes.IndexByte(src[ls:], '\n'); i >= 0 {
+			le = ls + i + 1
+		}
+		te := le // the end of the line without trailing white space
+		for te > ls {
+			c := src[te-1]
+			if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+				break
+			}
+			te--
+		}
+		soft := te > ls && src[te-1] == '='
+		ce := te // the end of the content
+		if soft {
+			ce--
+			k := te
+			for k < le && (src[k] == ' ' || src[k] == '\t') {
+				k++
+			}
+			switch {
+			case k < le && src[k] == '\n',
+				k+1 < le && src[k] == '\r' && src[k+1] == '\n':
+			case k == le && le == len(src) && src[le-1] != '\n' && ce > ls:
+			default:
+				// Decode the content first, as mime/quotedprintable does.
+				var err error
+				if dst, err = qpLine(dst, src, ls, ce, ""); err != nil {
+					return dst, err
+				}
+				return dst, &DecodeError{Offset: int64(te), Err: errQPSoft}
+			}
+		}
+		eol := ""
+		if !soft && src[le-1] == '\n' {
+			eol = "\n"
+			if le-ls >= 2 && src[le-2] == '\r' {
+				eol = "\r\n"
+			}
+		}
+		var err error
+		if dst, err = qpLine(dst, src, ls, ce, eol); err != nil {
+			return dst, err
+		}
+		dst = append(dst, eol...)
+		ls = le
+	}
+	return dst, nil
+}
+
+// qpLine decodes the content src[s:e] of one line, whose trailing white
+// space is gone; eol is the hard line break that follows it ("" after a
+// soft line break or at the end).
+func qpLine(dst, src []byte, s, e int, eol string) ([]byte, error) {
+	line := src[:e]
+	for i := s; i < e; {
+		// Copy the run of plain bytes.
+		j := i
+		for j+4 <= e && qpClass[line[j]]|qpClass[line[j+1]]|qpClass[line[j+2]]|qpClass[line[j+3]] == 0 {
+			j += 4
+		}
+		for j < e && qpClass[line[j]] == 0 {
+			j++
+		}
+		dst = append(dst, line[i:j]...)
+		i = j
+		if i == e {
+			break
+		}
+		if qpClass[line[i]] == 2 {
+			return dst, &DecodeError{Offset: int64(i), Err: errQPByte}
+		}
+		// "=": two hex digits, or a literal "=". mime/quotedprintable
+		// looks at the two bytes after it in the content followed by the
+		// line break it put back.
+		var c1, c2 byte
+		n := 0
+		switch {
+		case i+2 < e:
+			c1, c2, n = line[i+1], line[i+2], 2
+		case i+1 < e:
+			c1, n = line[i+1], 1
+			if eol != "" {
+				c2, n = eol[0], 2
+			}
+		case eol != "":
+			c1, n = eol[0], 1
+		}
+		if n == 2 && unhex[c1] != 0xff && unhex[c2] != 0xff {
+			dst = append(dst, unhex[c1]<<4|unhex[c2])
+			i += 3
+			continue
+		}
+		if n >= 1 && c1 != '\r' && c1 != '\n' {
+			dst = append(dst, '=')
+			i++
+			continue
+		}
+		return dst, &DecodeError{Offset: int64(i), Err: errQPShort}
+	}
+	return dst, nil
+}
+
+// decodeBase64 appends the base64 body src, decoded, to dst, with the
+// result of encoding/base64's stream decoder reading src with spaces and
+// tabs turned into line breaks (go-message's reading): line breaks and
+// white space are ignored, the padding ends the data. It decodes in one
+// call of base64.StdEncoding.Decode, which ignores CR and LF; spaces and
+// tabs are removed first. A body the one call does not decode (padding
+// before the end, a bad byte) is decoded again by the stream decoder so
+// that the result and the error are the same.
+func decodeBase64(dst, src []byte, scratch *[]byte) ([]byte, error) {
+	in := src
+	if bytes.IndexByte(src, ' ') >= 0 || bytes.IndexByte(src, '\t') >= 0 {
+		s := (*scratch)[:0]
+		for _, c := range src {
+			if c != ' ' && c != '\t' {
+				s = append(s, c)
+			}
+		}
+		*scratch = s
+		in = s
+	}
+	n0 := len(dst)
+	dst = grow(dst, base64.StdEncoding.DecodedLen(len(in)))
+	n, err := base64.StdEncoding.Decode(dst[n0:n0+base64.StdEncoding.DecodedLen(len(in))], in)
+	if err == nil {
+		return dst[:n0+n], nil
+	}
+	// The exact answer of the stream decoder.
+	dst = dst[:n0]
+	d := base64.NewDecoder(base64.StdEncoding, bytes.NewReader(in))
+	var buf [4096]byte
+	for {
+		k, rerr := d.Read(buf[:])
+		dst = append(dst, buf[:k]...)
+		if rerr == io.EOF {
+			return dst, nil
+		}
+		if rerr != nil {
+			off := int64(len(src))
+			var ce base64.CorruptInputError
+			if errors.As(rerr, &ce) && len(in) == len(src) {
+				off = int64(ce)
+			}
+			return dst, &DecodeError{Offset: off, Err: errB64}
+		}
+	}
+}
+
+// grow returns b with room for n more bytes at the end, its length unchanged.
+func grow(b []byte, n int) []byte {
+	if cap(b)-len(b) < n {
+		nb := make([]byte, len(b), len(b)+n)
+		copy(nb, b)
+		b = nb
+	}
+	return b
+}

@@ -1,0 +1,207 @@
+package mail
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"io"
+	"mime/quotedprintable"
+	"strings"
+	"testing"
+)
+
+// The expected values come from RFC 2045 Section 6.7 (quoted-printable)
+// and 6.8 (base64), and, where the RFC leaves a choice, from what
+// mime/quotedprintable and encoding/base64 do (go-message's decoding,
+// which the package used before).
+func TestDecodeQP(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+		bad            bool
+	}{
+		{"plain", "abc def", "abc def", false},
+		{"hex upper", "caf=C3=A9", "café", false},
+		{"hex lower tolerated", "caf=c3=a9", "café", false},
+		{"soft break LF", "long=\nline", "longline", false},
+		{"soft break CRLF", "long=\r\nline", "longline", false},
+		{"soft break then spaces", "long=  \r\nline", "longline", false},
+		{"hard break CRLF kept", "a\r\nb", "a\r\nb", false},
+		{"hard break LF kept", "a\nb", "a\nb", false},
+		{"trailing white space dropped", "a \t\nb  ", "a\nb", false},
+		{"final soft break", "abc=", "abc", false},
+		{"equals not hex is literal", "a=zz b", "a=zz b", false},
+		{"equals one hex then text", "x=4g", "x=4g", false},
+		{"equals one char at end", "x=4", "x=4", false},
+		{"encoded equals and space", "=3D=20x", "= x", false},
+		{"8bit passes", "\xe4\xbd\xa0", "\xe4\xbd\xa0", false},
+		{"tab passes", "a\tb", "a\tb", false},
+		{"empty lines", "\n\n", "\n\n", false},
+		{"line over 4095 bytes", "a=3D" + strings.Repeat("x", 5000) + "\n", "a=" + strings.Repeat("x", 5000) + "\n", false},
+		{"control byte", "a\x01b", "", true},
+		{"DEL", "a\x7fb", "", true},
+		{"equals before hard break", "a=\rb", "", true},
+		{"lone final equals", "=", "", true},
+		{"equals then space is literal", "a= x\nb", "a= x\nb", false},
+		{"double equals soft", "a==\nb", "", true},
+		{"equals CR CR LF", "a=\r\r\nb", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := decodeQP(nil, []byte(tc.in))
+			if tc.bad {
+				var de *DecodeError
+				if !errors.As(err, &de) {
+					t.Fatalf("%q: err %v, want a *DecodeError", tc.in, err)
+				}
+				return
+			}
+			if err != nil || string(got) != tc.want {
+				t.Fatalf("%q: %q, %v; want %q", tc.in, got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodeBase64(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+		bad            bool
+	}{
+		{"lines", "aHR0cDovL+S+i+OBiC5q\r\ncC8=", "http://例え.jp/", false},
+		{"LF lines", "YWJj\nZGVm\n", "abcdef", false},
+		{"padding one", "YWI=", "ab", false},
+		{"padding two", "YQ==", "a", false},
+		{"spaces and tabs ignored", " YW Jj\tZA== ", "abcd", false},
+		{"empty", "", "", false},
+		{"bad byte", "!!!!", "", true},
+		{"missing padding", "YQ", "", true},
+		{"data after padding", "YQ==YQ==", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var scratch []byte
+			got, err := decodeBase64(nil, []byte(tc.in), &scratch)
+			if tc.bad {
+				var de *DecodeError
+				if !errors.As(err, &de) {
+					t.Fatalf("%q: err %v, want a *DecodeError", tc.in, err)
+				}
+				return
+			}
+			if err != nil || string(got) != tc.want {
+				t.Fatalf("%q: %q, %v; want %q", tc.in, got, err, tc.want)
+			}
+		})
+	}
+}
+
+// stdQP decodes as go-message did: mime/quotedprintable's reader. ok is
+// false when the input has a line too long for its buffer (4096 bytes),
+// where decodeQP decodes and it fails.
+func stdQP(in []byte) (out []byte, err error, ok bool) {
+	for l := range bytes.SplitSeq(in, []byte("\n")) {
+		if len(l) >= 4095 {
+			return nil, nil, false
+		}
+	}
+	out, err = io.ReadAll(quotedprintable.NewReader(bytes.NewReader(in)))
+	return out, err, true
+}
+
+// stdBase64 decodes as go-message did.
+func stdBase64(in []byte) ([]byte, error) {
+	r := strings.NewReplacer(" ", "\n", "\t", "\n").Replace(string(in))
+	return io.ReadAll(base64.NewDecoder(base64.StdEncoding, strings.NewReader(r)))
+}
+
+func checkQP(t *testing.T, in []byte) {
+	want, werr, ok := stdQP(in)
+	if !ok {
+		return
+	}
+	got, err := decodeQP(nil, in)
+	if (err != nil) != (werr != nil) {
+		t.Fatalf("%q: error %v, mime/quotedprintable %v", in, err, werr)
+	}
+	if err == nil && !bytes.Equal(got, want) {
+		t.Fatalf("%q: %q, mime/quotedprintable %q", in, got, want)
+	}
+	if err != nil {
+		var de *DecodeError
+		if !errors.As(err, &de) || de.Offset < 0 || de.Offset > int64(len(in)) {
+			t.Fatalf("%q: error %v without an offset in the input", in, err)
+		}
+	}
+}
+
+func checkBase64(t *testing.T, in []byte) {
+	want, werr := stdBase64(in)
+	var scratch []byte
+	got, err := decodeBase64([]byte("prefix"), in, &scratch)
+	if (err != nil) != (werr != nil) {
+		t.Fatalf("%q: error %v, encoding/base64 %v", in, err, werr)
+	}
+	if err == nil && string(got) != "prefix"+string(want) {
+		t.Fatalf("%q: %q, encoding/base64 %q", in, got, want)
+	}
+}
+
+var qpSeeds = []string{
+	"", "=", "==", "=\n", "a=\n", "a=\r\n", "a= \n", "a=\t\r\n", "=4", "=4\n", "=41", "=4g=\n",
+	"a \r\nb\t", "a\r\r\n", "x=\r", "=\r\n=", "caf=C3=A9 =3d", "\x00", "\x7f\x80",
+	"From =46rom\n=46rom x\n", "line  =  \nnext", " = ", "=\n=\n", "a\rb=\rc",
+}
+
+func TestDecodeQPAgainstStd(t *testing.T) {
+	for _, s := range qpSeeds {
+		checkQP(t, []byte(s))
+	}
+	// Every string of up to 4 bytes over a small alphabet.
+	alpha := []byte("=a4F \t\r\n\x01")
+	var rec func(b []byte)
+	rec = func(b []byte) {
+		checkQP(t, b)
+		if len(b) == 4 {
+			return
+		}
+		for _, c := range alpha {
+			rec(append(b, c))
+		}
+	}
+	rec(nil)
+}
+
+var b64Seeds = []string{
+	"", "YQ==", "YWI=", "YWJj", "YQ", "YQ=", "Y", "YQ==\n", "YQ==YQ==", "YQ==\nYQ==", " YQ\t==",
+	"YW\r\nJj", "!!!!", "YWJj====", "YQ=\n=", "YWJjZGVm\nZ2hp\n", "YQ==\r\n\r\n",
+}
+
+func TestDecodeBase64AgainstStd(t *testing.T) {
+	for _, s := range b64Seeds {
+		checkBase64(t, []byte(s))
+	}
+	alpha := []byte("YQ=\n \r!")
+	var rec func(b []byte)
+	rec = func(b []byte) {
+		checkBase64(t, b)
+		if len(b) == 5 {
+			return
+		}
+		for _, c := range alpha {
+			rec(append(b, c))
+		}
+	}
+	rec(nil)
+}
+
+func FuzzDecodeQP(f *testing.F) {
+	for _, s := range qpSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) { checkQP(t, in) })
+}
+
+func FuzzDecodeBase64(f *testing.F) {
+	for _, s := range b64Seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) { checkBase64(t, in) })
+}
