@@ -255,6 +255,9 @@ func TestLinkify(t *testing.T) {
 		// CommonMark 2.4: a backslash before a character that is not ASCII
 		// punctuation is literal, but before "[" it escapes: it is doubled.
 		{"literal backslash", `x \0@え.jp \https://例え.jp/` + "\n", `x \\[0@え.jp](mailto:0@xn--r8j.jp) \\[https://例え.jp/](https://xn--r8jz45g.jp/)` + "\n"},
+		// An invalid byte between the IRI and a "~": which character
+		// goldmark takes as before the delimiter is unknown: left as text.
+		{"invalid byte before a delimiter", "http://0\x87~!~\n", "http://0\x87~!~\n"},
 		{"email", "Mail me@例え.jp.\n", "Mail [me@例え.jp](mailto:me@xn--r8jz45g.jp).\n"},
 		{"existing link", "[http://a.example/](http://b.example/) and <http://c.example/>\n", "[http://a.example/](http://b.example/) and <http://c.example/>\n"},
 		{"image alt", "![http://a.example/](i.png)\n", "![http://a.example/](i.png)\n"},

@@ -217,6 +217,12 @@ var ErrMarkup = errors.New("the change would alter the Markdown markup around it
 // close what they did.
 func (e *editor) keepsDelimiters(start, end int, first, last rune) bool {
 	t := e.d.text
+	if badByteNext(t, start, end) {
+		// An invalid UTF-8 byte next to the change: goldmark may read the
+		// character before or after a delimiter past it, so whether the
+		// delimiter flanks cannot be known: the IRI stays as written.
+		return false
+	}
 	if i := start - 1; i >= 0 && isDelim(t[i]) && !escapedAt(t, i) {
 		j := i
 		for j > 0 && t[j-1] == t[i] {
@@ -658,6 +664,22 @@ func isAutolinkEmail(s string) bool {
 func hasSpace(b []byte) bool {
 	for _, c := range b {
 		if c <= ' ' || c == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// badByteNext reports whether an invalid UTF-8 sequence stands right before
+// t[start:] or right after t[:end].
+func badByteNext(t []byte, start, end int) bool {
+	if start > 0 {
+		if r, n := utf8.DecodeLastRune(t[:start]); r == utf8.RuneError && n <= 1 {
+			return true
+		}
+	}
+	if end < len(t) {
+		if r, n := utf8.DecodeRune(t[end:]); r == utf8.RuneError && n <= 1 {
 			return true
 		}
 	}
