@@ -16,7 +16,7 @@ import (
 	"github.com/iriscan/iriscan/scanner/lint"
 )
 
-const lintUsage = `Usage: iriscan lint [--format auto|text|html|mail] [--charset LABEL] [--fuzzy]
+const lintUsage = `Usage: iriscan lint [--format auto|text|html|css|mail|markdown] [--charset LABEL] [--fuzzy]
                     [--max-length N] [FILE|DIR...]
 
 Reports the links in each FILE (standard input when there is none, or for
@@ -49,7 +49,8 @@ tricks of phishing mail do, one JSON object per line (docs/lint.md):
 Strings are JSON with the invisible formatting characters written as
 \uXXXX escapes, so that a terminal shows them rather than obeys them.
 --format, --charset and the reading of mail are as for extract; mail
-parts are linted as text or HTML. --max-length bounds the links looked at
+parts are linted as text or HTML, and a style sheet or a Markdown document
+as its text. --max-length bounds the links looked at
 (default 65536: a data: URL of a few pages is still seen).
 
 Exit status: 1 when something was found, 0 when nothing, 2 on error.
@@ -59,7 +60,7 @@ Flags:
 
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lint", lintUsage)
-	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html or mail")
+	format := fs.String("format", "auto", "input `format`: auto (by name and content), text, html, css, mail or markdown")
 	label := fs.String("charset", "", "input charset `LABEL` (any WHATWG label); default: BOM, then for HTML <meta charset>, then UTF-8 if valid, else guessed")
 	fuzzy := fs.Bool("fuzzy", false, "also look at bare domains in running text (example.com/path)")
 	maxLen := fs.Int("max-length", lint.DefaultMaxLength, "longest link in bytes looked at, at most 2097152 (2 MiB)")
@@ -76,8 +77,12 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		x.detect.Format = detect.HTML
 	case "mail":
 		x.detect.Format = detect.Mail
+	case "css":
+		x.detect.Format = detect.CSS
+	case "markdown":
+		x.detect.Format = detect.Markdown
 	default:
-		return usageError(stderr, "lint", fmt.Sprintf("unknown --format %q (want auto, text, html or mail)", *format))
+		return usageError(stderr, "lint", fmt.Sprintf("unknown --format %q (want auto, text, html, css, mail or markdown)", *format))
 	}
 	if msg := checkMaxLength(*maxLen); msg != "" {
 		return usageError(stderr, "lint", msg)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -161,6 +162,21 @@ func TestAppendVisibleJSON(t *testing.T) {
 			if invisible(r) {
 				t.Errorf("%q: %s holds U+%04X", s, b, r)
 			}
+		}
+	}
+}
+
+// A Markdown document and a style sheet are linted as their text: a
+// Cyrillic look-alike host in a Markdown link is found, with its byte offset.
+func TestLintMarkdownAndCSS(t *testing.T) {
+	for _, c := range []struct{ format, doc string }{
+		{"markdown", "see [x](https://www.раypal.com/)\n"},
+		{"css", "a{background:url(https://www.раypal.com/)}\n"},
+	} {
+		out, errOut, status := runCmd(t, c.doc, "lint", "--format", c.format)
+		off := strings.Index(c.doc, "https://")
+		if status != 1 || !strings.Contains(out, `"kind":"confusable-host","offset":`+strconv.Itoa(off)+`,`) {
+			t.Errorf("--format %s: status %d\n%s%s", c.format, status, out, errOut)
 		}
 	}
 }
