@@ -100,18 +100,25 @@ func (f *finder) lookup(name []byte) (hier, ok bool) {
 		return false, false
 	}
 	var buf [maxSchemeLen]byte
+	h := uint32(schemeHashInit)
 	for i, c := range name {
-		buf[i] = lower(c) // '+', '-', '.' and digits are unchanged by lower
+		c = lower(c) // '+', '-', '.' and digits are unchanged by lower
+		buf[i] = c
+		h = schemeHash(h, c)
 	}
 	key := buf[:len(name)]
-	if h, ok := f.schemes[string(key)]; ok {
-		return h, true
+	if hier, ok := f.find(key, h); ok {
+		return hier, true
 	}
 	p := bytes.LastIndexByte(key, '+')
 	if p <= 0 || p == len(key)-1 || p > maxCompoundPrefix {
 		return false, false
 	}
-	if _, ok := f.schemes[string(key[p+1:])]; !ok {
+	h = schemeHashInit
+	for _, c := range key[p+1:] {
+		h = schemeHash(h, c)
+	}
+	if _, ok := f.find(key[p+1:], h); !ok {
 		return false, false
 	}
 	if !isAlnum(key[p-1]) {
