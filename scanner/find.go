@@ -41,6 +41,7 @@ type candidate struct {
 // at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
 // start before lastEnd.
 func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
+	f.schemeOK = false
 	switch w[t] {
 	case ':':
 		if t == 0 || !f.schemeLast[w[t-1]|0x20] {
@@ -83,7 +84,8 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	}
 	for s := j; s < t; s++ {
 		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1]) || encodedSoftBefore(w, s)) {
-			if _, ok := f.lookup(w[s:t]); ok {
+			if hier, ok := f.lookup(w[s:t]); ok {
+				f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], s, t, hier
 				return s
 			}
 		}
@@ -545,7 +547,12 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		for w[i] != ':' {
 			i++
 		}
-		hier, _ := f.lookup(w[s:i])
+		var hier bool
+		if f.schemeOK && s == f.schemeS && i == f.schemeT && &w[0] == f.schemeW {
+			hier = f.schemeHier
+		} else {
+			hier, _ = f.lookup(w[s:i])
+		}
 		name := w[s:i]
 		i++
 		if bytes.HasPrefix(w[i:], []byte("//")) {

@@ -95,7 +95,17 @@ type finder struct {
 	ioc    bool // Fuzzy with Refang: a bare IPv4 address is an indicator too
 	maxLen int
 	tlds   map[string]tldEntry // cache of ICANN top-level-domain answers
-	hosts  map[string]hostInfo // cache of host answers
+	// The scheme schemeStart found during the current call of at:
+	// w[schemeS:schemeT] of the window starting at schemeW, hierarchical or
+	// not. parse reuses the answer for the same name of the same window
+	// instead of looking it up a second time (schemeOK is reset at every
+	// call of at, whose window does not change during the call).
+	schemeOK   bool
+	schemeW    *byte
+	schemeS    int
+	schemeT    int
+	schemeHier bool
+	hosts      map[string]hostInfo // cache of host answers
 }
 
 // schemeTable is a scheme list ready for lookup; never changed once made.
