@@ -41,6 +41,7 @@ type candidate struct {
 // at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
 // start before lastEnd.
 func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
+	f.schemeOK = false
 	switch w[t] {
 	case ':':
 		if t == 0 || !f.schemeLast[w[t-1]|0x20] {
@@ -83,7 +84,8 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	}
 	for s := j; s < t; s++ {
 		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1]) || encodedSoftBefore(w, s)) {
-			if _, ok := f.lookup(w[s:t]); ok {
+			if hier, ok := f.lookup(w[s:t]); ok {
+				f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], s, t, hier
 				return s
 			}
 		}
@@ -100,18 +102,25 @@ func (f *finder) lookup(name []byte) (hier, ok bool) {
 		return false, false
 	}
 	var buf [maxSchemeLen]byte
+	h := uint32(schemeHashInit)
 	for i, c := range name {
-		buf[i] = lower(c) // '+', '-', '.' and digits are unchanged by lower
+		c = lower(c) // '+', '-', '.' and digits are unchanged by lower
+		buf[i] = c
+		h = schemeHash(h, c)
 	}
 	key := buf[:len(name)]
-	if h, ok := f.schemes[string(key)]; ok {
-		return h, true
+	if hier, ok := f.find(key, h); ok {
+		return hier, true
 	}
 	p := bytes.LastIndexByte(key, '+')
 	if p <= 0 || p == len(key)-1 || p > maxCompoundPrefix {
 		return false, false
 	}
-	if _, ok := f.schemes[string(key[p+1:])]; !ok {
+	h = schemeHashInit
+	for _, c := range key[p+1:] {
+		h = schemeHash(h, c)
+	}
+	if _, ok := f.find(key[p+1:], h); !ok {
 		return false, false
 	}
 	if !isAlnum(key[p-1]) {
@@ -538,7 +547,12 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		for w[i] != ':' {
 			i++
 		}
-		hier, _ := f.lookup(w[s:i])
+		var hier bool
+		if f.schemeOK && s == f.schemeS && i == f.schemeT && &w[0] == f.schemeW {
+			hier = f.schemeHier
+		} else {
+			hier, _ = f.lookup(w[s:i])
+		}
 		name := w[s:i]
 		i++
 		if bytes.HasPrefix(w[i:], []byte("//")) {
