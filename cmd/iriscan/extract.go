@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/internal/quote"
@@ -231,32 +230,12 @@ type extractor struct {
 // else UTF-8) in chunks; the charset map turns match offsets back into
 // offsets in the file's bytes.
 func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
-	var r io.Reader = stdin
-	show := quote.Shell(name)
-	if name == "-" {
-		show = "<standard input>"
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return 0, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err != nil {
-			return 0, err
-		} else if fi.IsDir() {
-			return 0, fmt.Errorf("%s: is a directory", name)
-		}
-		r = f
-	}
-	br := bufio.NewReaderSize(r, detect.HeadLen)
-	head, err := br.Peek(detect.HeadLen)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return 0, fmt.Errorf("%s: %w", show, err)
-	}
-	d, err := detect.Document(name, head, x.detect)
+	in, err := openDetected(name, stdin, x.detect)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %w", show, err)
+		return 0, err
 	}
+	defer in.Close()
+	br, d, show := in.r, in.d, in.show
 	switch d.Format {
 	case detect.Binary:
 		x.out.Flush()

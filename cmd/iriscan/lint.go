@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"unicode/utf8"
 
@@ -144,32 +143,12 @@ type linter struct {
 // lintFile prints the findings of the named file ("-" for stdin) and
 // returns how many there were.
 func (x *linter) lintFile(name string, stdin io.Reader) (int, error) {
-	var r io.Reader = stdin
-	show := quote.Shell(name)
-	if name == "-" {
-		show = "<standard input>"
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return 0, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err != nil {
-			return 0, err
-		} else if fi.IsDir() {
-			return 0, fmt.Errorf("%s: is a directory", name)
-		}
-		r = f
-	}
-	br := bufio.NewReaderSize(r, detect.HeadLen)
-	head, err := br.Peek(detect.HeadLen)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return 0, fmt.Errorf("%s: %w", show, err)
-	}
-	d, err := detect.Document(name, head, x.detect)
+	in, err := openDetected(name, stdin, x.detect)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %w", show, err)
+		return 0, err
 	}
+	defer in.Close()
+	br, d, show := in.r, in.d, in.show
 	switch d.Format {
 	case detect.Binary:
 		x.out.Flush()

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/iriscan/iriscan/internal/quote"
+	"github.com/iriscan/iriscan/rewrite/detect"
+)
+
+// A detectedInput is an input file of extract or lint, opened and its
+// format and charset decided from its name and first bytes.
+type detectedInput struct {
+	r    *bufio.Reader // the whole input, from its first byte
+	d    detect.Result
+	show string // the name as messages show it
+	f    *os.File
+}
+
+// openDetected opens the named input ("-" for stdin) and decides how to
+// read it with o. The caller closes the input.
+func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInput, error) {
+	in := &detectedInput{show: quote.Shell(name)}
+	r := stdin
+	if name == "-" {
+		in.show = "<standard input>"
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		if fi, err := f.Stat(); err != nil {
+			f.Close()
+			return nil, err
+		} else if fi.IsDir() {
+			f.Close()
+			return nil, fmt.Errorf("%s: is a directory", name)
+		}
+		in.f, r = f, f
+	}
+	in.r = bufio.NewReaderSize(r, detect.HeadLen)
+	head, err := in.r.Peek(detect.HeadLen)
+	if err == nil || err == io.EOF || err == bufio.ErrBufferFull {
+		in.d, err = detect.Document(name, head, o)
+	}
+	if err != nil {
+		in.Close()
+		return nil, fmt.Errorf("%s: %w", in.show, err)
+	}
+	return in, nil
+}
+
+// Close closes the input's file, if it opened one.
+func (in *detectedInput) Close() {
+	if in.f != nil {
+		in.f.Close()
+	}
+}
