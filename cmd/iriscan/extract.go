@@ -149,29 +149,11 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, "extract", fmt.Sprintf("unknown --print %q (want json, uri, iri or text)", *print))
 	}
-	switch *format {
-	case "auto":
-	case "text":
-		x.detect.Format = detect.Text
-	case "html":
-		x.detect.Format = detect.HTML
-	case "mail":
-		x.detect.Format = detect.Mail
-	case "css":
-		x.detect.Format = detect.CSS
-	case "markdown":
-		x.detect.Format = detect.Markdown
-	default:
-		return usageError(stderr, "extract", fmt.Sprintf("unknown --format %q (want auto, text, html, css, mail or markdown)", *format))
+	if x.detect, msg = detectOptions(*format, *label); msg != "" {
+		return usageError(stderr, "extract", msg)
 	}
 	if msg := checkMaxLength(*maxLen); msg != "" {
 		return usageError(stderr, "extract", msg)
-	}
-	if *label != "" {
-		if _, err := charset.Lookup(*label); err != nil {
-			return usageError(stderr, "extract", fmt.Sprintf("--charset: %v", err))
-		}
-		x.detect.Charset = *label
 	}
 	if len(files) == 0 {
 		files = []string{"-"}

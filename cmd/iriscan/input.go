@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/internal/quote"
 	"github.com/iriscan/iriscan/rewrite/detect"
 )
@@ -57,4 +58,21 @@ func (in *detectedInput) Close() {
 	if in.f != nil {
 		in.f.Close()
 	}
+}
+
+// detectOptions returns the detect.Options that --format and --charset
+// give, or the usage message of a bad value.
+func detectOptions(format, label string) (detect.Options, string) {
+	f, ok := detect.ParseFormat(format)
+	if !ok {
+		return detect.Options{}, fmt.Sprintf("unknown --format %q (want auto, text, html, css, mail or markdown)", format)
+	}
+	o := detect.Options{Format: f}
+	if label != "" {
+		if _, err := charset.Lookup(label); err != nil {
+			return o, fmt.Sprintf("--charset: %v", err)
+		}
+		o.Charset = label
+	}
+	return o, ""
 }

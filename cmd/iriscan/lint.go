@@ -68,29 +68,12 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	x := linter{opts: lint.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr}
-	switch *format {
-	case "auto":
-	case "text":
-		x.detect.Format = detect.Text
-	case "html":
-		x.detect.Format = detect.HTML
-	case "mail":
-		x.detect.Format = detect.Mail
-	case "css":
-		x.detect.Format = detect.CSS
-	case "markdown":
-		x.detect.Format = detect.Markdown
-	default:
-		return usageError(stderr, "lint", fmt.Sprintf("unknown --format %q (want auto, text, html, css, mail or markdown)", *format))
+	var msg string
+	if x.detect, msg = detectOptions(*format, *label); msg != "" {
+		return usageError(stderr, "lint", msg)
 	}
 	if msg := checkMaxLength(*maxLen); msg != "" {
 		return usageError(stderr, "lint", msg)
-	}
-	if *label != "" {
-		if _, err := charset.Lookup(*label); err != nil {
-			return usageError(stderr, "lint", fmt.Sprintf("--charset: %v", err))
-		}
-		x.detect.Charset = *label
 	}
 	if len(files) == 0 {
 		files = []string{"-"}
