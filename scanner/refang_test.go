@@ -199,8 +199,16 @@ func FuzzRefang(f *testing.F) {
 		}
 		if refang.String(string(data)) == string(data) {
 			plain := Find(data, &Options{Fuzzy: fuzzy, MaxLength: 200})
-			if !sameMatches(whole, plain) {
-				t.Fatalf("no markers, but not the plain matches: %s", firstDiff(whole, plain))
+			// With Refang, fuzzy mode also takes a bare IPv4 address
+			// (Options.Fuzzy): the one difference from the plain scanner.
+			var kept []Match
+			for _, m := range whole {
+				if !(m.Kind == KindFuzzy && isDottedNumber([]byte(m.IRI))) {
+					kept = append(kept, m)
+				}
+			}
+			if !sameMatches(kept, plain) {
+				t.Fatalf("no markers, but not the plain matches: %s", firstDiff(kept, plain))
 			}
 		}
 		ho := &HTMLOptions{Options: *o}
