@@ -218,17 +218,11 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	}
 	defer in.Close()
 	br, d, show := in.r, in.d, in.show
-	switch d.Format {
-	case detect.Binary:
-		x.out.Flush()
-		fmt.Fprintf(x.stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", show)
+	if in.notice(x.out, x.stderr) {
 		return 0, nil
-	case detect.Mail:
-		return x.extractMail(br, show)
 	}
-	if w := d.Warning(show); w != "" {
-		x.out.Flush()
-		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
+	if d.Format == detect.Mail {
+		return x.extractMail(br, show)
 	}
 	x.conv.Charset = d.Charset
 	x.charset, x.charsetRule = "", ""

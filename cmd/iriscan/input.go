@@ -76,3 +76,20 @@ func detectOptions(format, label string) (detect.Options, string) {
 	}
 	return o, ""
 }
+
+// notice tells on stderr what a reader of the output must know of the
+// input: that it is a binary file, skipped, or that its charset is a weak
+// guess. out is flushed first, so that the notice stands after the output
+// of the inputs before. It reports whether the input is skipped.
+func (in *detectedInput) notice(out *bufio.Writer, stderr io.Writer) (skip bool) {
+	if in.d.Format == detect.Binary {
+		out.Flush()
+		fmt.Fprintf(stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", in.show)
+		return true
+	}
+	if w := in.d.Warning(in.show); w != "" {
+		out.Flush()
+		fmt.Fprintf(stderr, "iriscan: %s\n", w)
+	}
+	return false
+}

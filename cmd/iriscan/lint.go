@@ -132,17 +132,11 @@ func (x *linter) lintFile(name string, stdin io.Reader) (int, error) {
 	}
 	defer in.Close()
 	br, d, show := in.r, in.d, in.show
-	switch d.Format {
-	case detect.Binary:
-		x.out.Flush()
-		fmt.Fprintf(x.stderr, "iriscan: %s: binary file skipped (give --format to read it anyway)\n", show)
+	if in.notice(x.out, x.stderr) {
 		return 0, nil
-	case detect.Mail:
-		return x.lintMail(br, show)
 	}
-	if w := d.Warning(show); w != "" {
-		x.out.Flush()
-		fmt.Fprintf(x.stderr, "iriscan: %s\n", w)
+	if d.Format == detect.Mail {
+		return x.lintMail(br, show)
 	}
 	return x.scan(charset.NewReader(br, d.Charset), d.Format == detect.HTML, show)
 }
