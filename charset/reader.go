@@ -19,9 +19,10 @@ type Reader struct {
 	s0   int
 	s1   int
 	dst  []byte
-	rerr error // the error of the last read, io.EOF at the end
-	err  error // the error to return from the next Next
-	keep int64 // see SetKeep; -1 when unset
+	rerr error  // the error of the last read, io.EOF at the end
+	err  error  // the error to return from the next Next
+	keep int64  // see SetKeep; -1 when unset
+	u    *Units // see SetUnits
 
 	inMemory bool // src is the whole document, not a buffer
 }
@@ -56,14 +57,14 @@ func (r *Reader) Reset(src io.Reader) {
 	if r.inMemory {
 		buf = make([]byte, ReaderBufSize)
 	}
-	*r = Reader{d: r.d, r: src, src: buf, dst: r.dst, keep: -1}
+	*r = Reader{d: r.d, r: src, src: buf, dst: r.dst, keep: -1, u: r.u}
 }
 
 // ResetBytes makes the reader decode the document src, held in memory,
 // as NewReaderBytes does.
 func (r *Reader) ResetBytes(src []byte) {
 	r.d.Reset()
-	*r = Reader{d: r.d, src: src, s1: len(src), rerr: io.EOF, dst: r.dst, keep: -1, inMemory: true}
+	*r = Reader{d: r.d, src: src, s1: len(src), rerr: io.EOF, dst: r.dst, keep: -1, inMemory: true, u: r.u}
 }
 
 // Decoder returns the reader's decoder: set its Strict and MaxReport
@@ -78,6 +79,12 @@ func (r *Reader) Map() *Map { return &r.d.m }
 // consumer that looks at text across chunks; by default Next drops the
 // map of earlier chunks. The consumer moves d forward as it advances.
 func (r *Reader) SetKeep(d int64) { r.keep = d }
+
+// SetUnits makes Next count each chunk it returns into u, as u.Add would
+// (nil: no counting). For UTF-8 input this is one pass over the bytes
+// with the validation Next does anyway, cheaper than Add after Next. The
+// caller resets u for a new stream and calls its Discard.
+func (r *Reader) SetUnits(u *Units) { r.u = u }
 
 // Next returns the next chunk of decoded text. Its offsets start at
 // Map().DecodedEnd() before the call. The text is valid until the next
@@ -113,7 +120,13 @@ func (r *Reader) Next() ([]byte, error) {
 		atEOF := r.rerr != nil && end == r.s1
 		// UTF-8 fast path: the valid prefix is the text.
 		if r.d.cs.kind == kindUTF8 && r.d.started {
-			if n := validUTF8(r.src[r.s0:end]); n > 0 {
+			var n int
+			if r.u != nil {
+				n = r.u.AddValid(r.src[r.s0:end])
+			} else {
+				n = validUTF8(r.src[r.s0:end])
+			}
+			if n > 0 {
 				text := r.src[r.s0 : r.s0+n]
 				m.add(n, 1, 1, stASCII)
 				r.s0 += n
@@ -139,6 +152,9 @@ func (r *Reader) Next() ([]byte, error) {
 					continue
 				}
 			}
+		}
+		if r.u != nil {
+			r.u.Add(r.dst[:nDst])
 		}
 		if err != nil {
 			r.err = err

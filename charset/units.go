@@ -1,6 +1,10 @@
 package charset
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
 
 // Units counts the code points and UTF-16 code units of decoded UTF-8 text
 // as it streams past, so that a byte offset in that text (as a scanner
@@ -141,4 +145,163 @@ func (u *Units) Discard(d int64) {
 	u.astral = u.astral[:copy(u.astral, u.astral[n:])]
 	u.cps = u.cps[:copy(u.cps, u.cps[g:])]
 	u.base += int64(n) << 6
+}
+
+// AddValid counts the longest prefix of p made of complete, valid UTF-8
+// sequences, as Add would, and returns its length: the validation of a
+// UTF-8 document and the counting of its units in one pass over the
+// bytes. A sequence cut off by the end of p is not counted (more input
+// may complete it), nor is anything after the first invalid byte.
+func (u *Units) AddValid(p []byte) int {
+	if len(p) == 0 {
+		return 0
+	}
+	start := u.end - u.base // bit of p[0], counted from block 0
+	old := len(u.cont)
+	need := int((start + int64(len(p)) + 63) >> 6)
+	u.cont = growZero(u.cont, need)
+	u.astral = growZero(u.astral, need)
+	n := validCount(p, u.cont, u.astral, int(start))
+	keep := int((start + int64(n) + 63) >> 6)
+	u.cont, u.astral = u.cont[:keep], u.astral[:keep]
+	// The running counts of the blocks begun, as Add keeps them.
+	for j := old; j < keep; j++ {
+		if j > 0 {
+			u.done.cp += 64 - int64(bits.OnesCount64(u.cont[j-1]))
+			u.done.astral += int64(bits.OnesCount64(u.astral[j-1]))
+		}
+		if j%unitsEvery == 0 {
+			u.cps = append(u.cps, u.done)
+		}
+	}
+	u.end += int64(n)
+	return n
+}
+
+// growZero returns s extended with zero words to length n.
+func growZero(s []uint64, n int) []uint64 {
+	if n <= len(s) {
+		return s
+	}
+	if n <= cap(s) {
+		k := len(s)
+		s = s[:n]
+		clear(s[k:])
+		return s
+	}
+	return append(s, make([]uint64, n-len(s))...)
+}
+
+// utf8Lead describes each byte as the first of a UTF-8 sequence: its
+// length in the low 3 bits (0: no sequence starts with it) and the index
+// into utf8Second of the range its second byte must be in (RFC 3629
+// Section 4: no overlong forms, surrogates or code points past U+10FFFF).
+var utf8Lead = func() (t [256]uint8) {
+	for c := 0; c < 0x80; c++ {
+		t[c] = 1
+	}
+	for c := 0xC2; c <= 0xDF; c++ {
+		t[c] = 2
+	}
+	for c := 0xE0; c <= 0xEF; c++ {
+		t[c] = 3
+	}
+	t[0xE0] |= 1 << 4
+	t[0xED] |= 2 << 4
+	for c := 0xF0; c <= 0xF4; c++ {
+		t[c] = 4
+	}
+	t[0xF0] |= 3 << 4
+	t[0xF4] |= 4 << 4
+	return t
+}()
+
+var utf8Second = [5]struct{ lo, hi byte }{{0x80, 0xBF}, {0xA0, 0xBF}, {0x80, 0x9F}, {0x90, 0xBF}, {0x80, 0x8F}}
+
+const hiBits = 0x8080808080808080
+
+// validCount returns the length of the longest prefix of p made of
+// complete, valid UTF-8 sequences, and sets in cont the bit of each
+// continuation byte of that prefix and in astral the bit of each first
+// byte of a four-byte sequence, p[i] being bit start+i. ASCII goes 16
+// bytes at a time.
+func validCount(p []byte, cont, astral []uint64, start int) int {
+	// The bits of word cw are gathered in c and a, and stored when the
+	// text moves on to another word.
+	cw, c, a := start>>6, uint64(0), uint64(0)
+	i, n := 0, len(p)
+	for i < n {
+		if p[i] < utf8.RuneSelf {
+			for i+16 <= n {
+				w := binary.LittleEndian.Uint64(p[i:])
+				v := binary.LittleEndian.Uint64(p[i+8:])
+				if (w|v)&hiBits != 0 {
+					break
+				}
+				i += 16
+			}
+			for i+8 <= n {
+				w := binary.LittleEndian.Uint64(p[i:]) & hiBits
+				if w != 0 {
+					i += bits.TrailingZeros64(w) >> 3
+					break
+				}
+				i += 8
+			}
+			for i < n && p[i] < utf8.RuneSelf {
+				i++
+			}
+			if i == n {
+				break
+			}
+		}
+		pos := start + i
+		if pos>>6 != cw {
+			cont[cw] |= c
+			astral[cw] |= a
+			cw, c, a = pos>>6, 0, 0
+		}
+		off := uint(pos & 63)
+		// The common three-byte sequence (U+1000 to U+FFFF but for
+		// U+D000 to U+D7FF) on its own path: its length is known from a
+		// comparison, which the processor predicts, rather than a load.
+		if b := p[i]; b-0xE1 <= 0xEF-0xE1 && b != 0xED && i+3 <= n && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 {
+			c |= 6 << off
+			if off > 61 {
+				cont[cw] |= c
+				astral[cw] |= a
+				cw, c, a = cw+1, 6>>(64-off), 0
+			}
+			i += 3
+			continue
+		}
+		x := utf8Lead[p[i]]
+		size := int(x & 7)
+		if size < 2 || i+size > n {
+			n = i
+			break
+		}
+		r := utf8Second[x>>4]
+		if b := p[i+1]; b < r.lo || b > r.hi ||
+			size > 2 && p[i+2]&0xC0 != 0x80 || size > 3 && p[i+3]&0xC0 != 0x80 {
+			n = i
+			break
+		}
+		mask := uint64(1)<<uint(size) - 2 // bits 1 to size-1: the continuation bytes
+		c |= mask << off
+		if size == 4 {
+			a |= 1 << off
+		}
+		if off+uint(size) > 64 {
+			cont[cw] |= c
+			astral[cw] |= a
+			cw, c, a = cw+1, mask>>(64-off), 0
+		}
+		i += size
+	}
+	if c|a != 0 {
+		cont[cw] |= c
+		astral[cw] |= a
+	}
+	return n
 }

@@ -151,3 +151,23 @@ func BenchmarkUnitsAdd(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkUnitsAddValid(b *testing.B) {
+	for _, bc := range []struct{ name, unit string }{
+		{"ascii", "plain ascii words and http://example.com/a?b=c "},
+		{"mixed", "読書リスト http://例え.テスト/資料 café 😀 مصر "},
+		{"quotes", "Words of English prose, and “a quotation” now and then. "},
+	} {
+		text := []byte(strings.Repeat(bc.unit, (64<<10)/len(bc.unit)))
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			var u Units
+			for b.Loop() {
+				if u.AddValid(text) != len(text) {
+					b.Fatal("not valid")
+				}
+				u.Discard(u.End())
+			}
+		})
+	}
+}

@@ -334,6 +334,8 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 	if x.print == "json" {
 		x.units.Reset()
 		dec.units = &x.units
+		cr.SetUnits(&x.units) // counted as it is validated or decoded
+		defer cr.SetUnits(nil)
 	}
 	var s interface {
 		Scan() bool
@@ -420,8 +422,9 @@ func (x *extractor) emit(rec extractRecord) error {
 // chunk it tells the charset reader to keep its offset map from the
 // scanner's earliest possible match on, so that memory stays bounded.
 //
-// With units set, it also counts the code points and UTF-16 code units of
-// the decoded text, dropping the counts before the same offset.
+// With units set (the Units the charset reader counts the decoded text
+// into, see charset.Reader.SetUnits), it drops the counts of the code
+// points and UTF-16 code units before the same offset.
 type chunkReader struct {
 	r        *charset.Reader
 	retained func() int64
@@ -438,10 +441,7 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 				c.units.Discard(keep)
 			}
 		}
-		b, err := c.r.Next()
-		if c.units != nil {
-			c.units.Add(b)
-		}
+		b, err := c.r.Next() // counted into c.units by the reader
 		c.buf = b
 		if len(b) == 0 && err != nil {
 			return 0, err

@@ -1,0 +1,162 @@
+package charset
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// validPrefix returns the length of the longest prefix of p made of
+// complete, valid UTF-8 sequences, by the standard library's decoder.
+func validPrefix(p []byte) int {
+	i := 0
+	for i < len(p) {
+		r, n := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// addValidAll feeds p to u.AddValid in pieces of at most step bytes, as a
+// Reader does: a piece that ends inside a sequence is offered again with
+// more bytes. It returns the bytes counted, where the first invalid byte
+// stopped it, and checks u.At at every code point boundary against the
+// standard library's counts, dropping all but the last keep bytes.
+func addValidAll(t *testing.T, u *Units, p []byte, step, keep int) int {
+	t.Helper()
+	cps, u16s := make([]int64, len(p)+1), make([]int64, len(p)+1)
+	bound := make([]bool, len(p)+1)
+	bound[0] = true
+	for i := 0; i < len(p); {
+		r, n := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		cps[i+n], u16s[i+n] = cps[i]+1, u16s[i]+int64(utf16.RuneLen(r))
+		bound[i+n] = true
+		i += n
+	}
+	done, kept := 0, 0
+	for done < len(p) {
+		end := min(done+step, len(p))
+		n := u.AddValid(p[done:end])
+		if n == 0 && end < len(p) {
+			n = u.AddValid(p[done:]) // the piece ended inside a sequence
+		}
+		if n == 0 {
+			break
+		}
+		if !bound[done+n] {
+			t.Fatalf("AddValid stopped at byte %d, inside a code point", done+n)
+		}
+		done += n
+		for d := kept; d <= done; d++ {
+			if !bound[d] {
+				continue
+			}
+			cp, u6, ok := u.At(int64(d))
+			if !ok || cp != cps[d] || u6 != u16s[d] {
+				t.Fatalf("At(%d) = %d, %d, %v; want %d, %d", d, cp, u6, ok, cps[d], u16s[d])
+			}
+		}
+		kept = max(kept, done-keep)
+		u.Discard(int64(kept))
+	}
+	if u.End() != int64(done) {
+		t.Fatalf("End() = %d after %d bytes counted", u.End(), done)
+	}
+	return done
+}
+
+func TestUnitsAddValid(t *testing.T) {
+	// want: the bytes before the first that is not part of a complete,
+	// valid UTF-8 sequence (RFC 3629 Section 4, UTF8-octets), by hand.
+	long := strings.Repeat("plain text ", 7) // 77 bytes, ASCII words over a block
+	tests := []struct {
+		name string
+		in   string
+		want int
+	}{
+		{"empty", "", 0},
+		{"ascii", "http://example.com/", 19},
+		{"ascii over blocks", long + long, 154},
+		{"two bytes", "café", 5},
+		{"three bytes", "“quoted”", 12},
+		{"four bytes", "😀x", 5},
+		{"replacement character as written", "\uFFFD", 3},
+		{"highest code point", "\U0010FFFF", 4},
+		{"lone continuation byte", "ab\x80cd", 2},
+		{"0xff", long + "\xff", 77},
+		{"overlong two bytes", "a\xc0\xafb", 1},
+		{"overlong C1", "\xc1\xbf", 0},
+		{"overlong three bytes", "x\xe0\x9f\xbf", 1},
+		{"overlong four bytes", "\xf0\x8f\xbf\xbf", 0},
+		{"surrogate", "a\xed\xa0\x80", 1},
+		{"last before surrogates", "\xed\x9f\xbf", 3},
+		{"past U+10FFFF", "\xf4\x90\x80\x80", 0},
+		{"F5 lead", "é\xf5\x80\x80\x80", 2},
+		{"truncated three at the end", "a“b\xe2\x80", 5},
+		{"truncated four at the end", "\xf0\x9f\x98", 0},
+		{"three-byte lead then ASCII", "\xe3\x81a", 0},
+		{"four-byte lead then ASCII", "é\xf0\x9fab", 2},
+		{"invalid after a long ASCII run", long + "“" + long + "\xe2\x28\xa1", 157},
+		{"sequence across a 64-byte block", strings.Repeat("a", 62) + "日本" + "b\xc3", 69},
+		{"four bytes across a block", strings.Repeat("a", 61) + "😀😀" + "c", 70},
+		{"dense CJK", strings.Repeat("日本語の文章、", 30), 30 * 21},
+		{"dense CJK then invalid", strings.Repeat("日本語", 30) + "\xe6\x97", 270},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := validPrefix([]byte(tt.in)); got != tt.want {
+				t.Fatalf("test row wrong: the standard library's decoder says %d", got)
+			}
+			for _, step := range []int{1, 2, 3, 7, 64, 1 << 20} {
+				var u Units
+				if got := addValidAll(t, &u, []byte(tt.in), step, 5); got != tt.want {
+					t.Errorf("step %d: AddValid counted %d bytes, want %d", step, got, tt.want)
+				}
+			}
+			if got := validUTF8([]byte(tt.in)); got != tt.want {
+				t.Errorf("validUTF8 = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestUnitsAddValidAfterAdd checks that AddValid continues what Add
+// began, in the middle of a block.
+func TestUnitsAddValidAfterAdd(t *testing.T) {
+	var u Units
+	u.Add([]byte("日本 😀 "))                                  // 12 bytes: 5 code points, 6 UTF-16 units
+	if n := u.AddValid([]byte("é http://x\xff")); n != 11 { // 10 code points
+		t.Fatalf("AddValid = %d, want 11", n)
+	}
+	cp, u6, ok := u.At(23)
+	if !ok || cp != 15 || u6 != 16 {
+		t.Errorf("At(23) = %d, %d, %v; want 15, 16", cp, u6, ok)
+	}
+}
+
+// FuzzUnitsAddValid compares AddValid, the one-pass validation and
+// count, with the standard library: the same valid prefix as
+// unicode/utf8's decoder and as validUTF8, and the code point and UTF-16
+// counts of unicode/utf8 and unicode/utf16 at every boundary.
+func FuzzUnitsAddValid(f *testing.F) {
+	f.Add([]byte("plain text “quoted” http://例え.テスト/😀"), uint16(5), uint16(9))
+	f.Add([]byte(strings.Repeat("a", 63)+"日\xed\xa0\x80"), uint16(64), uint16(0))
+	f.Add([]byte("\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\xe0\xa0\x80\xc2\x80\xef\xbf\xbd"), uint16(1), uint16(100))
+	f.Fuzz(func(t *testing.T, b []byte, step, keep uint16) {
+		want := validPrefix(b)
+		if got := validUTF8(b); got != want {
+			t.Fatalf("validUTF8 = %d, want %d", got, want)
+		}
+		var u Units
+		if got := addValidAll(t, &u, b, int(step)%300+1, int(keep)); got != want {
+			t.Fatalf("AddValid counted %d bytes, want %d", got, want)
+		}
+	})
+}
