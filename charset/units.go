@@ -164,6 +164,12 @@ func (u *Units) AddValid(p []byte) int {
 	n := validCount(p, u.cont, u.astral, int(start))
 	keep := int((start + int64(n) + 63) >> 6)
 	u.cont, u.astral = u.cont[:keep], u.astral[:keep]
+	if bit := (start + int64(n)) & 63; bit != 0 {
+		// No bits for the bytes after the prefix (a sequence begun, then
+		// found invalid): the next Add counts from there.
+		u.cont[keep-1] &= 1<<bit - 1
+		u.astral[keep-1] &= 1<<bit - 1
+	}
 	// The running counts of the blocks begun, as Add keeps them.
 	for j := old; j < keep; j++ {
 		if j > 0 {
@@ -223,16 +229,74 @@ const hiBits = 0x8080808080808080
 // validCount returns the length of the longest prefix of p made of
 // complete, valid UTF-8 sequences, and sets in cont the bit of each
 // continuation byte of that prefix and in astral the bit of each first
-// byte of a four-byte sequence, p[i] being bit start+i. ASCII goes 16
-// bytes at a time.
+// byte of a four-byte sequence, p[i] being bit start+i. Where the
+// processor allows, utf8Blocks takes whole blocks of 64 bytes; the rest
+// goes byte by byte (validScalar).
 func validCount(p []byte, cont, astral []uint64, start int) int {
+	if !haveUTF8Blocks {
+		n, _ := validScalar(p, cont, astral, start, 0, len(p))
+		return n
+	}
+	var out [256]uint64
+	i := 0
+	for len(p)-i >= 64 {
+		nb, carry := utf8Blocks(p[i:], out[:])
+		orBits(cont, start+i, out[:nb])
+		j := i + 64*nb
+		if carry != 0 {
+			// Back to the first byte of the sequence left open.
+			j--
+			for p[j]&0xC0 == 0x80 {
+				j--
+			}
+		}
+		if nb == len(out) {
+			i = j
+			continue
+		}
+		// The next block is not one utf8Blocks takes, or not whole: byte
+		// by byte to its end.
+		k, ok := validScalar(p, cont, astral, start, j, min(i+64*(nb+1), len(p)))
+		if !ok {
+			return k
+		}
+		i = k
+	}
+	n, _ := validScalar(p, cont, astral, start, i, len(p))
+	return n
+}
+
+// orBits ors the bits of m, bit k of m[0] being bit pos+k of the bitmap
+// b, into b.
+func orBits(b []uint64, pos int, m []uint64) {
+	w, off := pos>>6, uint(pos&63)
+	if off == 0 {
+		for k, x := range m {
+			b[w+k] |= x
+		}
+		return
+	}
+	for k, x := range m {
+		if x != 0 {
+			b[w+k] |= x << off
+			b[w+k+1] |= x >> (64 - off)
+		}
+	}
+}
+
+// validScalar is validCount byte by byte, from p[i] on, ASCII 16 bytes
+// at a time: it returns where it stopped, at limit or after it (at the end
+// of a sequence that crosses it) with ok set, or at the first byte that
+// does not start a complete, valid sequence.
+func validScalar(p []byte, cont, astral []uint64, start, i, limit int) (end int, ok bool) {
 	// The bits of word cw are gathered in c and a, and stored when the
 	// text moves on to another word.
-	cw, c, a := start>>6, uint64(0), uint64(0)
-	i, n := 0, len(p)
-	for i < n {
+	cw, c, a := (start+i)>>6, uint64(0), uint64(0)
+	n := len(p)
+	ok = true
+	for i < limit {
 		if p[i] < utf8.RuneSelf {
-			for i+16 <= n {
+			for i+16 <= limit {
 				w := binary.LittleEndian.Uint64(p[i:])
 				v := binary.LittleEndian.Uint64(p[i+8:])
 				if (w|v)&hiBits != 0 {
@@ -240,7 +304,7 @@ func validCount(p []byte, cont, astral []uint64, start int) int {
 				}
 				i += 16
 			}
-			for i+8 <= n {
+			for i+8 <= limit {
 				w := binary.LittleEndian.Uint64(p[i:]) & hiBits
 				if w != 0 {
 					i += bits.TrailingZeros64(w) >> 3
@@ -248,10 +312,10 @@ func validCount(p []byte, cont, astral []uint64, start int) int {
 				}
 				i += 8
 			}
-			for i < n && p[i] < utf8.RuneSelf {
+			for i < limit && p[i] < utf8.RuneSelf {
 				i++
 			}
-			if i == n {
+			if i >= limit {
 				break
 			}
 		}
@@ -278,13 +342,13 @@ func validCount(p []byte, cont, astral []uint64, start int) int {
 		x := utf8Lead[p[i]]
 		size := int(x & 7)
 		if size < 2 || i+size > n {
-			n = i
+			ok = false
 			break
 		}
 		r := utf8Second[x>>4]
 		if b := p[i+1]; b < r.lo || b > r.hi ||
 			size > 2 && p[i+2]&0xC0 != 0x80 || size > 3 && p[i+3]&0xC0 != 0x80 {
-			n = i
+			ok = false
 			break
 		}
 		mask := uint64(1)<<uint(size) - 2 // bits 1 to size-1: the continuation bytes
@@ -303,5 +367,5 @@ func validCount(p []byte, cont, astral []uint64, start int) int {
 		cont[cw] |= c
 		astral[cw] |= a
 	}
-	return n
+	return i, ok
 }

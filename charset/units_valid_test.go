@@ -108,6 +108,17 @@ func TestUnitsAddValid(t *testing.T) {
 		{"four bytes across a block", strings.Repeat("a", 61) + "😀😀" + "c", 70},
 		{"dense CJK", strings.Repeat("日本語の文章、", 30), 30 * 21},
 		{"dense CJK then invalid", strings.Repeat("日本語", 30) + "\xe6\x97", 270},
+		{"dense CJK, invalid in the third block", strings.Repeat("日本語", 50) + "\xe6\x97a" + strings.Repeat("x", 100), 450},
+		{"Cyrillic over blocks", strings.Repeat("путь ", 40), 360},
+		{"E0 and ED leads over blocks", strings.Repeat("\u0915\ud55c", 40), 240},
+		{"surrogate after blocks of CJK", strings.Repeat("日本", 40) + "\xed\xa0\x80", 240},
+		{"emoji after blocks of quotes", strings.Repeat("“a”", 40) + "😀" + strings.Repeat("b", 70), 354},
+		{"C0 after blocks of ASCII", strings.Repeat("a", 130) + "\xc0\x80", 130},
+		{"lone continuation at a block start", strings.Repeat("é", 32) + "\x80", 64},
+		{"lead at the end of a block, no continuation", strings.Repeat("a", 63) + "\xe3" + strings.Repeat("b", 64), 63},
+		{"two-byte sequence across a block", strings.Repeat("a", 63) + "é" + strings.Repeat("b", 64), 129},
+		{"three-byte sequence across a block", strings.Repeat("a", 62) + "日" + strings.Repeat("b", 64), 129},
+		{"three-byte sequence ending a block, then ASCII", strings.Repeat("a", 61) + "日" + strings.Repeat("b", 64), 128},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,13 +161,21 @@ func FuzzUnitsAddValid(f *testing.F) {
 	f.Add([]byte(strings.Repeat("a", 63)+"日\xed\xa0\x80"), uint16(64), uint16(0))
 	f.Add([]byte("\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\xe0\xa0\x80\xc2\x80\xef\xbf\xbd"), uint16(1), uint16(100))
 	f.Fuzz(func(t *testing.T, b []byte, step, keep uint16) {
-		want := validPrefix(b)
-		if got := validUTF8(b); got != want {
-			t.Fatalf("validUTF8 = %d, want %d", got, want)
+		// The input as it is, and repeated to a few blocks of 64 bytes
+		// (the whole blocks go another way on amd64).
+		long := b
+		for len(long) > 0 && len(long) < 400 {
+			long = append(long[:len(long):len(long)], b...)
 		}
-		var u Units
-		if got := addValidAll(t, &u, b, int(step)%300+1, int(keep)); got != want {
-			t.Fatalf("AddValid counted %d bytes, want %d", got, want)
+		for _, b := range [][]byte{b, long} {
+			want := validPrefix(b)
+			if got := validUTF8(b); got != want {
+				t.Fatalf("validUTF8 = %d, want %d", got, want)
+			}
+			var u Units
+			if got := addValidAll(t, &u, b, int(step)%1000+1, int(keep)); got != want {
+				t.Fatalf("AddValid counted %d bytes, want %d", got, want)
+			}
 		}
 	})
 }

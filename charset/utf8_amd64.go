@@ -1,0 +1,18 @@
+//go:build amd64 && !purego
+
+package charset
+
+// utf8Blocks validates the whole 64-byte blocks of p, at most len(out) of
+// them, and writes the continuation bytes of block k as the bits of
+// out[k]. It handles blocks of ASCII, two-byte sequences and three-byte
+// ones other than those led by E0 and ED, and stops at the first block
+// with anything else or with an invalid sequence, for the caller to look
+// at byte by byte. p must start at a sequence. It returns the number of
+// blocks done and carry, nonzero when the last of them ends inside a
+// sequence (whose continuation bytes in that block it has marked).
+// SSE2, which every amd64 processor has.
+//
+//go:noescape
+func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64)
+
+const haveUTF8Blocks = true

@@ -1,0 +1,157 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The signed bytes the comparisons need, 16 of each.
+DATA splatC0<>+0(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA splatC0<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0
+GLOBL splatC0<>(SB), RODATA|NOPTR, $16
+DATA splatDF<>+0(SB)/8, $0xdfdfdfdfdfdfdfdf
+DATA splatDF<>+8(SB)/8, $0xdfdfdfdfdfdfdfdf
+GLOBL splatDF<>(SB), RODATA|NOPTR, $16
+DATA splatC2<>+0(SB)/8, $0xc2c2c2c2c2c2c2c2
+DATA splatC2<>+8(SB)/8, $0xc2c2c2c2c2c2c2c2
+GLOBL splatC2<>(SB), RODATA|NOPTR, $16
+DATA splatE0<>+0(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA splatE0<>+8(SB)/8, $0xe0e0e0e0e0e0e0e0
+GLOBL splatE0<>(SB), RODATA|NOPTR, $16
+DATA splatED<>+0(SB)/8, $0xedededededededed
+DATA splatED<>+8(SB)/8, $0xedededededededed
+GLOBL splatED<>(SB), RODATA|NOPTR, $16
+DATA splatEF<>+0(SB)/8, $0xefefefefefefefef
+DATA splatEF<>+8(SB)/8, $0xefefefefefefefef
+GLOBL splatEF<>(SB), RODATA|NOPTR, $16
+
+// LANE computes the masks of the 16 bytes in register X, bit k of each
+// for byte k, shifted left by SH and or-ed into the block's masks:
+//   R10 H   bytes >= 0x80
+//   R11 C   continuation bytes, 0x80 to 0xBF
+//   R12 G   bytes >= 0xE0 (with H)
+//   R13 T1  bytes 0x80 to 0xC1 (continuation, or C0/C1, never a lead)
+//   R14 T2  bytes E0, ED, and >= F0 (with H)
+#define LANE(X, SH) \
+	PMOVMSKB X, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R10; \
+	MOVO X8, X5; \
+	PCMPGTB X, X5; \
+	PMOVMSKB X5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R11; \
+	MOVO X, X5; \
+	PCMPGTB X9, X5; \
+	PMOVMSKB X5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R12; \
+	MOVO X10, X5; \
+	PCMPGTB X, X5; \
+	PMOVMSKB X5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R13; \
+	MOVO X, X5; \
+	PCMPEQB X11, X5; \
+	MOVO X, X6; \
+	PCMPEQB X12, X6; \
+	POR X6, X5; \
+	MOVO X, X6; \
+	PCMPGTB X13, X6; \
+	POR X6, X5; \
+	PMOVMSKB X5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R14
+
+// func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64)
+TEXT ·utf8Blocks(SB), NOSPLIT, $0-64
+	MOVQ p_base+0(FP), SI
+	MOVQ p_len+8(FP), CX
+	MOVQ out_base+24(FP), DI
+	MOVQ out_len+32(FP), DX
+	SHRQ $6, CX
+	CMPQ CX, DX
+	JLE  haveblocks
+	MOVQ DX, CX
+
+haveblocks:
+	// CX: blocks to do; BX: blocks done; R9: carry
+	XORQ BX, BX
+	XORQ R9, R9
+	MOVOU splatC0<>(SB), X8
+	MOVOU splatDF<>(SB), X9
+	MOVOU splatC2<>(SB), X10
+	MOVOU splatE0<>(SB), X11
+	MOVOU splatED<>(SB), X12
+	MOVOU splatEF<>(SB), X13
+
+loop:
+	CMPQ BX, CX
+	JGE  done
+	MOVOU 0(SI), X0
+	MOVOU 16(SI), X1
+	MOVOU 32(SI), X2
+	MOVOU 48(SI), X3
+	MOVO X0, X4
+	POR  X1, X4
+	POR  X2, X4
+	POR  X3, X4
+	PMOVMSKB X4, AX
+	TESTL AX, AX
+	JNZ  mixed
+
+	// All ASCII: no sequence may be pending.
+	TESTQ R9, R9
+	JNZ  done
+	MOVQ $0, (DI)(BX*8)
+	ADDQ $64, SI
+	INCQ BX
+	JMP  loop
+
+mixed:
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+	XORQ R14, R14
+	LANE(X0, 0)
+	LANE(X1, 16)
+	LANE(X2, 32)
+	LANE(X3, 48)
+
+	// Anything but two-byte sequences and three-byte ones that need no
+	// check of their second byte: left to the caller.
+	MOVQ R11, AX
+	NOTQ AX
+	ANDQ AX, R13  // T1 &^ C: C0, C1
+	ANDQ R10, R14 // T2 & H
+	ORQ  R13, R14
+	JNZ  done
+
+	// L = H &^ C (leads), L3 = G & H (three-byte leads).
+	MOVQ R10, R13
+	ANDQ AX, R13
+	ANDQ R10, R12
+
+	// The continuation bytes expected: one after each lead, a second
+	// after each three-byte lead, and those the last block carried over.
+	MOVQ R13, AX
+	SHLQ $1, AX
+	MOVQ R12, DX
+	SHLQ $2, DX
+	ORQ  DX, AX
+	ORQ  R9, AX
+	CMPQ AX, R11
+	JNE  done
+
+	MOVQ R13, R9
+	SHRQ $63, R9
+	MOVQ R12, DX
+	SHRQ $62, DX
+	ORQ  DX, R9
+	MOVQ R11, (DI)(BX*8)
+	ADDQ $64, SI
+	INCQ BX
+	JMP  loop
+
+done:
+	MOVQ BX, nb+48(FP)
+	MOVQ R9, carry+56(FP)
+	RET

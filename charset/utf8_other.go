@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package charset
+
+func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64) { return 0, 0 }
+
+const haveUTF8Blocks = false
