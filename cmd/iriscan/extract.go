@@ -158,7 +158,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	out := bufio.NewWriter(stdout)
+	out := bufio.NewWriterSize(stdout, 64<<10) // a match is a line of ~200 bytes
 	x.out = out
 	status = 1
 	several := len(files) > 1

@@ -96,6 +96,13 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs a look.
+		for i+8 <= len(s) && plainJSON8(s[i:]) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if jsonSafe[c] {
@@ -142,4 +149,18 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// plainJSON8 reports whether the first eight bytes of s are all ASCII
+// characters a JSON string holds as they are: no control character, no
+// quote, no backslash (and so no byte >= 0x80). A zero byte in x shows as
+// bit 7 of (x - 0x01…) &^ x, and a byte below 0x20 of an ASCII word w as
+// bit 7 of w - 0x20… (no byte of w borrows unless one is below 0x20).
+func plainJSON8(s string) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	q := w ^ ('"' * ones)
+	bs := w ^ ('\\' * ones)
+	return (w|(w-0x20*ones)|(q-ones)&^q|(bs-ones)&^bs)&high == 0
 }
