@@ -121,9 +121,35 @@ func (c *Converter) Forms(s string) (iriForm string, iriErr error, uriForm strin
 	if err != nil {
 		return s, err, s, err
 	}
+	if u.plainURI(s) {
+		return s, nil, s, nil
+	}
 	iriForm, iriErr = c.toIRI(s, &u)
 	uriForm, uriErr = c.toURI(s, &u)
 	return iriForm, iriErr, uriForm, uriErr
+}
+
+// plainURI reports whether the parsed reference s is its own IRI form
+// and its own URI form, by one look at its bytes: ASCII (no UTF-8 to
+// percent-encode, Section 3.6, nor NFC to apply, Section 3.1), no "%"
+// (no percent-encoding for Section 3.7 to decode), every character of
+// userinfo, path, query and fragment allowed there literally (RFC 3986:
+// a space, '"', '<', '>', '\', '^', '`', '{', '|', '}', or '@' in the
+// userinfo, is encoded by both conversions), no "xn--" label in a reg-name
+// (step 6 turns A-labels into U-labels), and no mailto, whose addresses
+// both conversions treat apart. The host was checked by parse. toIRI and
+// toURI return s for such a reference: Forms takes it as it is.
+func (u *IRI) plainURI(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || s[i] == '%' {
+			return false
+		}
+	}
+	return !u.isMailto() && (u.HostKind != HostRegName || !containsACE(u.Host)) &&
+		(!u.HasUserinfo || firstToEncode(compUserinfo, u.Userinfo) < 0) &&
+		firstToEncode(compPath, u.Path) < 0 &&
+		(!u.HasQuery || firstToEncode(compQuery, u.Query) < 0) &&
+		(!u.HasFragment || firstToEncode(compFragment, u.Fragment) < 0)
 }
 
 // AppendURI appends the URI form of the IRI reference s to dst. It is
