@@ -74,8 +74,9 @@ func BenchmarkAppendRecord(b *testing.B) {
 
 // TestPlainJSON8: RFC 8259 Section 7 lets a string hold every character
 // as it is but the quotation mark, the reverse solidus and the control
-// characters U+0000 to U+001F; the hand-written encoder, as encoding/json,
-// also looks at every byte >= 0x80 (U+2028, U+2029, invalid UTF-8).
+// characters U+0000 to U+001F; encoding/json also escapes U+2028 and
+// U+2029 (E2 80 A8, E2 80 A9), so an E2 byte needs a look too. Other
+// bytes >= 0x80 of a valid UTF-8 string pass.
 func TestPlainJSON8(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -94,9 +95,13 @@ func TestPlainJSON8(t *testing.T) {
 		{"unit separator 0x1f", "\x1fbcdefgh", false},
 		{"tab", "abc\tdefg", false},
 		{"newline", "abcd\nefg", false},
-		{"non-ASCII", "abcdef\xc3\xa9", false},
-		{"0x80", "\x80bcdefgh", false},
-		{"0xff", "abcdefg\xff", false},
+		{"two-byte characters", "abcdef\xc3\xa9", true},
+		{"Cyrillic", "путь", true},
+		{"Japanese", "例え.x", true},
+		{"quote, backslash and space with bit 7 set", "\xa2\xdc\xa0\x80\x9f\xff\xe1\xe3", true},
+		{"E2 first", "\xe2\x80\x9cabcde", false},
+		{"E2 last", "abcdefg\xe2", false},
+		{"line separator", "ab\u2028cde", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if len(tt.s) != 8 {
