@@ -233,7 +233,7 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	if d.Format == detect.Markdown {
 		return x.extractMarkdown(br, d.Charset, show)
 	}
-	return x.scan(charset.NewReader(in.direct(), d.Charset), d.Format, show)
+	return x.scan(charset.NewReader(br, d.Charset), d.Format, show)
 }
 
 // extractMail prints the matches of the text and HTML parts of a message

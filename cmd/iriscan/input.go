@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -16,7 +15,6 @@ import (
 // format and charset decided from its name and first bytes.
 type detectedInput struct {
 	r    *bufio.Reader // the whole input, from its first byte
-	src  io.Reader     // what r reads: the file or standard input
 	d    detect.Result
 	show string // the name as messages show it
 	f    *os.File
@@ -43,7 +41,6 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		}
 		in.f, r = f, f
 	}
-	in.src = r
 	in.r = bufio.NewReaderSize(r, detect.HeadLen)
 	head, err := in.r.Peek(detect.HeadLen)
 	if err == nil || err == io.EOF || err == bufio.ErrBufferFull {
@@ -54,15 +51,6 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		return nil, fmt.Errorf("%s: %w", in.show, err)
 	}
 	return in, nil
-}
-
-// direct returns the input from its first byte, as in.r does, for a
-// caller that reads it in large pieces and no longer uses in.r: after the
-// head that detection read, its reads go straight to the file, not
-// through in.r's buffer (a copy of every byte less).
-func (in *detectedInput) direct() io.Reader {
-	head, _ := in.r.Peek(in.r.Buffered())
-	return io.MultiReader(bytes.NewReader(head), in.src)
 }
 
 // Close closes the input's file, if it opened one.
