@@ -92,66 +92,7 @@ const hexDigits = "0123456789abcdef"
 // escapes it without HTML escaping: \" \\ \b \f \n \r \t, other controls
 // as \u00XX, U+2028 and U+2029 as \u2028 and \u2029 (JavaScript line
 // terminators), and each byte of invalid UTF-8 as \ufffd.
-//
-// Valid UTF-8 (every string extract makes from decoded text) goes eight
-// bytes at a time where none needs a look, and needs no decoding: of its
-// bytes >= 0x80 only the E2 of U+2028 and U+2029 does.
 func appendJSONString(b []byte, s string) []byte {
-	if !utf8.ValidString(s) {
-		return appendJSONStringSlow(b, s)
-	}
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		for i+8 <= len(s) && plainJSON8(s[i:]) {
-			i += 8
-		}
-		if i == len(s) {
-			break
-		}
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-			if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 {
-				b = append(b, s[start:i]...)
-				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
-				i += 3
-				start = i
-				continue
-			}
-			i++
-			continue
-		}
-		if jsonSafe[c] {
-			i++
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-		}
-		i++
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-// appendJSONStringSlow is appendJSONString for any s, rune by rune.
-func appendJSONStringSlow(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -201,21 +142,4 @@ func appendJSONStringSlow(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// plainJSON8 reports whether the first eight bytes of s, part of a valid
-// UTF-8 string, are copied as they are into a JSON string: no control
-// character, quote or backslash, and no E2, the first byte of U+2028 and
-// U+2029. A byte of x below n (n <= 0x80) shows as bit 7 of
-// (x - n·0x01…) &^ x, a zero byte with n = 1 (Bit Twiddling Hacks,
-// "Determine if a word has a byte less than n"; exact as to whether there
-// is one).
-func plainJSON8(s string) bool {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	q := w ^ ('"' * ones)
-	bs := w ^ ('\\' * ones)
-	e2 := w ^ (0xE2 * ones)
-	return ((w-0x20*ones)&^w|(q-ones)&^q|(bs-ones)&^bs|(e2-ones)&^e2)&high == 0
 }

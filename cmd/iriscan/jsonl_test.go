@@ -54,13 +54,6 @@ func BenchmarkAppendRecord(b *testing.B) {
 			buf = appendRecord(buf[:0], &rec)
 		}
 	})
-	ascii := extractRecord{Offset: 12345678, Length: 55, CPOff: 12000000, CPLen: 55, U16Off: 12000000, U16Len: 55, Text: "https://en.wikipedia.org/wiki/Go_(programming_language)", IRI: "https://en.wikipedia.org/wiki/Go_(programming_language)", URI: "https://en.wikipedia.org/wiki/Go_(programming_language)", Kind: "scheme"}
-	b.Run("append-ascii", func(b *testing.B) {
-		var buf []byte
-		for b.Loop() {
-			buf = appendRecord(buf[:0], &ascii)
-		}
-	})
 	b.Run("encoding/json", func(b *testing.B) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -70,46 +63,4 @@ func BenchmarkAppendRecord(b *testing.B) {
 			enc.Encode(&rec)
 		}
 	})
-}
-
-// TestPlainJSON8: RFC 8259 Section 7 lets a string hold every character
-// as it is but the quotation mark, the reverse solidus and the control
-// characters U+0000 to U+001F; encoding/json also escapes U+2028 and
-// U+2029 (E2 80 A8, E2 80 A9), so an E2 byte needs a look too. Other
-// bytes >= 0x80 of a valid UTF-8 string pass.
-func TestPlainJSON8(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		s    string
-		want bool
-	}{
-		{"letters", "abcdefgh", true},
-		{"URL characters", "s://a.b/", true},
-		{"space and tilde", " ~ ~ ~ ~", true},
-		{"neighbours of the quote and backslash", "!#[]!#[]", true},
-		{"DEL is no control for JSON", "abc\x7fdefg", true},
-		{"quote first", "\"bcdefgh", false},
-		{"quote last", "abcdefg\"", false},
-		{"backslash", "abc\\defg", false},
-		{"NUL", "abcdefg\x00", false},
-		{"unit separator 0x1f", "\x1fbcdefgh", false},
-		{"tab", "abc\tdefg", false},
-		{"newline", "abcd\nefg", false},
-		{"two-byte characters", "abcdef\xc3\xa9", true},
-		{"Cyrillic", "путь", true},
-		{"Japanese", "例え.x", true},
-		{"quote, backslash and space with bit 7 set", "\xa2\xdc\xa0\x80\x9f\xff\xe1\xe3", true},
-		{"E2 first", "\xe2\x80\x9cabcde", false},
-		{"E2 last", "abcdefg\xe2", false},
-		{"line separator", "ab\u2028cde", false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			if len(tt.s) != 8 {
-				t.Fatalf("row of %d bytes", len(tt.s))
-			}
-			if got := plainJSON8(tt.s); got != tt.want {
-				t.Errorf("plainJSON8(%q) = %v, want %v", tt.s, got, tt.want)
-			}
-		})
-	}
 }
