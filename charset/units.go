@@ -171,15 +171,19 @@ func (u *Units) AddValid(p []byte) int {
 		u.astral[keep-1] &= 1<<bit - 1
 	}
 	// The running counts of the blocks begun, as Add keeps them.
+	done, cont, astral := u.done, u.cont, u.astral
 	for j := old; j < keep; j++ {
 		if j > 0 {
-			u.done.cp += 64 - int64(bits.OnesCount64(u.cont[j-1]))
-			u.done.astral += int64(bits.OnesCount64(u.astral[j-1]))
+			done.cp += 64 - int64(bits.OnesCount64(cont[j-1]))
+			if a := astral[j-1]; a != 0 {
+				done.astral += int64(bits.OnesCount64(a))
+			}
 		}
 		if j%unitsEvery == 0 {
-			u.cps = append(u.cps, u.done)
+			u.cps = append(u.cps, done)
 		}
 	}
+	u.done = done
 	u.end += int64(n)
 	return n
 }

@@ -1,8 +1,11 @@
 package charset
 
 import (
+	"bytes"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -72,6 +75,18 @@ func addValidAll(t *testing.T, u *Units, p []byte, step, keep int) int {
 	return done
 }
 
+// eachBlockPath runs f with each way the machine has of taking whole
+// blocks (utf8Blocks: SSE2 and AVX2 on amd64).
+func eachBlockPath(f func(path string)) {
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	useAVX2 = false
+	f("")
+	if haveAVX2 {
+		useAVX2 = true
+		f("AVX2 ")
+	}
+}
+
 func TestUnitsAddValid(t *testing.T) {
 	// want: the bytes before the first that is not part of a complete,
 	// valid UTF-8 sequence (RFC 3629 Section 4, UTF8-octets), by hand.
@@ -125,12 +140,14 @@ func TestUnitsAddValid(t *testing.T) {
 			if got := validPrefix([]byte(tt.in)); got != tt.want {
 				t.Fatalf("test row wrong: the standard library's decoder says %d", got)
 			}
-			for _, step := range []int{1, 2, 3, 7, 64, 1 << 20} {
-				var u Units
-				if got := addValidAll(t, &u, []byte(tt.in), step, 5); got != tt.want {
-					t.Errorf("step %d: AddValid counted %d bytes, want %d", step, got, tt.want)
+			eachBlockPath(func(path string) {
+				for _, step := range []int{1, 2, 3, 7, 64, 1 << 20} {
+					var u Units
+					if got := addValidAll(t, &u, []byte(tt.in), step, 5); got != tt.want {
+						t.Errorf("%sstep %d: AddValid counted %d bytes, want %d", path, step, got, tt.want)
+					}
 				}
-			}
+			})
 			if got := validUTF8([]byte(tt.in)); got != tt.want {
 				t.Errorf("validUTF8 = %d, want %d", got, tt.want)
 			}
@@ -155,7 +172,9 @@ func TestUnitsAddValidAfterAdd(t *testing.T) {
 // FuzzUnitsAddValid compares AddValid, the one-pass validation and
 // count, with the standard library: the same valid prefix as
 // unicode/utf8's decoder and as validUTF8, and the code point and UTF-16
-// counts of unicode/utf8 and unicode/utf16 at every boundary.
+// counts of unicode/utf8 and unicode/utf16 at every boundary; and a
+// Reader counting as it decodes (SetUnits) with the same Reader that does
+// not and with the standard library's counts over its text.
 func FuzzUnitsAddValid(f *testing.F) {
 	f.Add([]byte("plain text “quoted” http://例え.テスト/😀"), uint16(5), uint16(9))
 	f.Add([]byte(strings.Repeat("a", 63)+"日\xed\xa0\x80"), uint16(64), uint16(0))
@@ -172,10 +191,79 @@ func FuzzUnitsAddValid(f *testing.F) {
 			if got := validUTF8(b); got != want {
 				t.Fatalf("validUTF8 = %d, want %d", got, want)
 			}
-			var u Units
-			if got := addValidAll(t, &u, b, int(step)%1000+1, int(keep)); got != want {
-				t.Fatalf("AddValid counted %d bytes, want %d", got, want)
-			}
+			eachBlockPath(func(path string) {
+				var u Units
+				if got := addValidAll(t, &u, b, int(step)%1000+1, int(keep)); got != want {
+					t.Fatalf("%sAddValid counted %d bytes, want %d", path, got, want)
+				}
+			})
+			// And through a Reader, which decodes the invalid bytes.
+			eachBlockPath(func(string) {
+				checkReaderUnits(t, UTF8, b, func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) })
+			})
 		}
 	})
+}
+
+// checkReaderUnits decodes src from cs with a Reader that counts into a
+// Units (SetUnits) and checks that the text is what a Reader without
+// counting returns, and the counts at every code point boundary those of
+// unicode/utf8 and unicode/utf16 over that text.
+func checkReaderUnits(t *testing.T, cs *Charset, src []byte, rd func([]byte) io.Reader) {
+	t.Helper()
+	read := func(r *Reader) []byte {
+		var text []byte
+		for {
+			b, err := r.Next()
+			text = append(text, b...)
+			if err != nil {
+				return text
+			}
+		}
+	}
+	want := read(NewReader(rd(src), cs))
+	var u Units
+	r := NewReader(rd(src), cs)
+	r.SetUnits(&u)
+	got := read(r)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("text with SetUnits %q, without %q", got, want)
+	}
+	if u.End() != int64(len(got)) {
+		t.Fatalf("End() = %d, want %d", u.End(), len(got))
+	}
+	var cp, u16 int64
+	for i, c := range string(got) {
+		if gcp, g16, ok := u.At(int64(i)); !ok || gcp != cp || g16 != u16 {
+			t.Fatalf("At(%d) = %d, %d, %v; want %d, %d", i, gcp, g16, ok, cp, u16)
+		}
+		cp++
+		u16 += int64(utf16.RuneLen(c))
+	}
+}
+
+func TestReaderSetUnits(t *testing.T) {
+	long := strings.Repeat("plain “quoted” 日本語 ", 300)
+	for _, tt := range []struct{ name, label, src string }{
+		{"UTF-8", "utf-8", long + "😀 http://例え.テスト/"},
+		{"UTF-8 with a byte order mark", "utf-8", "\uFEFF" + long},
+		{"UTF-8 with invalid bytes", "utf-8", long + "a\xffb\xe3\x81c\xed\xa0\x80d\xf0\x9f\x98" + long + "\xc0"},
+		{"windows-1252", "windows-1252", strings.Repeat("caf\xe9 \x93q\x94 ", 2000)},
+		{"Shift_JIS", "shift_jis", strings.Repeat("\x93\xfa\x96\x7b abc ", 2000)},
+		{"UTF-16LE", "utf-16le", strings.Repeat("a\x00\x3d\xd8\x00\xde", 3000)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cs, err := Lookup(tt.label)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, rd := range []func([]byte) io.Reader{
+				func(b []byte) io.Reader { return bytes.NewReader(b) },
+				func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) },
+				func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) },
+			} {
+				eachBlockPath(func(string) { checkReaderUnits(t, cs, []byte(tt.src), rd) })
+			}
+		})
+	}
 }

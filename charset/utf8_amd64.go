@@ -10,9 +10,25 @@ package charset
 // at byte by byte. p must start at a sequence. It returns the number of
 // blocks done and carry, nonzero when the last of them ends inside a
 // sequence (whose continuation bytes in that block it has marked).
-// SSE2, which every amd64 processor has.
-//
+// AVX2 where the processor has it, else SSE2, which every amd64 has.
+func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64) {
+	if useAVX2 {
+		return utf8BlocksAVX2(p, out)
+	}
+	return utf8BlocksSSE2(p, out)
+}
+
+var (
+	haveAVX2 = cpuHasAVX2()
+	useAVX2  = haveAVX2 // the tests try both
+)
+
 //go:noescape
-func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64)
+func utf8BlocksSSE2(p []byte, out []uint64) (nb int, carry uint64)
+
+//go:noescape
+func utf8BlocksAVX2(p []byte, out []uint64) (nb int, carry uint64)
+
+func cpuHasAVX2() bool
 
 const haveUTF8Blocks = true

@@ -60,8 +60,8 @@ GLOBL splatEF<>(SB), RODATA|NOPTR, $16
 	SHLQ $SH, AX; \
 	ORQ AX, R14
 
-// func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64)
-TEXT ·utf8Blocks(SB), NOSPLIT, $0-64
+// func utf8BlocksSSE2(p []byte, out []uint64) (nb int, carry uint64)
+TEXT ·utf8BlocksSSE2(SB), NOSPLIT, $0-64
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
 	MOVQ out_base+24(FP), DI
@@ -154,4 +154,134 @@ mixed:
 done:
 	MOVQ BX, nb+48(FP)
 	MOVQ R9, carry+56(FP)
+	RET
+
+// YLANE is LANE for the 32 bytes in register Y, with AVX2.
+#define YLANE(Y, SH) \
+	VPMOVMSKB Y, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R10; \
+	VPCMPGTB Y, Y8, Y5; \
+	VPMOVMSKB Y5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R11; \
+	VPCMPGTB Y9, Y, Y5; \
+	VPMOVMSKB Y5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R12; \
+	VPCMPGTB Y, Y10, Y5; \
+	VPMOVMSKB Y5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R13; \
+	VPCMPEQB Y11, Y, Y5; \
+	VPCMPEQB Y12, Y, Y6; \
+	VPOR Y6, Y5, Y5; \
+	VPCMPGTB Y13, Y, Y6; \
+	VPOR Y6, Y5, Y5; \
+	VPMOVMSKB Y5, AX; \
+	SHLQ $SH, AX; \
+	ORQ AX, R14
+
+// func utf8BlocksAVX2(p []byte, out []uint64) (nb int, carry uint64)
+TEXT ·utf8BlocksAVX2(SB), NOSPLIT, $0-64
+	MOVQ p_base+0(FP), SI
+	MOVQ p_len+8(FP), CX
+	MOVQ out_base+24(FP), DI
+	MOVQ out_len+32(FP), DX
+	SHRQ $6, CX
+	CMPQ CX, DX
+	JLE  yhaveblocks
+	MOVQ DX, CX
+
+yhaveblocks:
+	XORQ BX, BX
+	XORQ R9, R9
+	VPBROADCASTB splatC0<>(SB), Y8
+	VPBROADCASTB splatDF<>(SB), Y9
+	VPBROADCASTB splatC2<>(SB), Y10
+	VPBROADCASTB splatE0<>(SB), Y11
+	VPBROADCASTB splatED<>(SB), Y12
+	VPBROADCASTB splatEF<>(SB), Y13
+
+yloop:
+	CMPQ BX, CX
+	JGE  ydone
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VPOR Y0, Y1, Y4
+	VPMOVMSKB Y4, AX
+	TESTL AX, AX
+	JNZ  ymixed
+	TESTQ R9, R9
+	JNZ  ydone
+	MOVQ $0, (DI)(BX*8)
+	ADDQ $64, SI
+	INCQ BX
+	JMP  yloop
+
+ymixed:
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+	XORQ R14, R14
+	YLANE(Y0, 0)
+	YLANE(Y1, 32)
+	MOVQ R11, AX
+	NOTQ AX
+	ANDQ AX, R13
+	ANDQ R10, R14
+	ORQ  R13, R14
+	JNZ  ydone
+	MOVQ R10, R13
+	ANDQ AX, R13
+	ANDQ R10, R12
+	MOVQ R13, AX
+	SHLQ $1, AX
+	MOVQ R12, DX
+	SHLQ $2, DX
+	ORQ  DX, AX
+	ORQ  R9, AX
+	CMPQ AX, R11
+	JNE  ydone
+	MOVQ R13, R9
+	SHRQ $63, R9
+	MOVQ R12, DX
+	SHRQ $62, DX
+	ORQ  DX, R9
+	MOVQ R11, (DI)(BX*8)
+	ADDQ $64, SI
+	INCQ BX
+	JMP  yloop
+
+ydone:
+	VZEROUPPER
+	MOVQ BX, nb+48(FP)
+	MOVQ R9, carry+56(FP)
+	RET
+
+// func cpuHasAVX2() bool
+TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	MOVL CX, R8
+	ANDL $0x18000000, R8 // OSXSAVE and AVX
+	CMPL R8, $0x18000000
+	JNE  no
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX // the OS saves the XMM and YMM state
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL  $5, BX // AVX2
+	JCC  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
 	RET
