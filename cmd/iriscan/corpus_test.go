@@ -541,6 +541,12 @@ var (
 
 // buildIriscan builds the command once, into a directory every user may
 // read, for the tests that need a real process.
+// processPatience is how long a test waits for a child process to reach a
+// state (an output written, a lock taken) before it fails: far longer than
+// any run takes, so that a machine loaded by other work cannot fail a test
+// whose process is merely slow.
+const processPatience = 2 * time.Minute
+
 func buildIriscan(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -704,8 +710,12 @@ func TestCorpusSignals(t *testing.T) {
 				t.Fatal(err)
 			}
 			fmt.Fprintf(stdin, "0\n1\n")
-			deadline := time.Now().Add(20 * time.Second)
-			for len(treeDigests(t, out)) == 0 && time.Now().Before(deadline) {
+			deadline := time.Now().Add(processPatience)
+			for len(treeDigests(t, out)) == 0 {
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatalf("no output after %v; stderr:\n%s", processPatience, stderr.String())
+				}
 				time.Sleep(20 * time.Millisecond)
 			}
 			cmd.Process.Signal(c.sig)
@@ -846,10 +856,13 @@ func TestCorpusLock(t *testing.T) {
 		stdin.Close()
 		cmd.Wait()
 	}()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
+	deadline := time.Now().Add(processPatience)
+	for {
 		if _, err := os.Stat(filepath.Join(out, ".iriscan", "journal-0-of-2.jsonl")); err == nil {
 			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first run wrote no journal in %v", processPatience)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

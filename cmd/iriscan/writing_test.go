@@ -149,7 +149,7 @@ func TestSignalsRemoveTemporaryFile(t *testing.T) {
 			defer w.Close()
 			// Enough text that the output reaches the temporary file.
 			chunk := strings.Repeat("See "+idnIRI+" now.\n", 20000)
-			deadline := time.Now().Add(20 * time.Second)
+			deadline := time.Now().Add(processPatience)
 			for !hasTemp(dir) {
 				if time.Now().After(deadline) {
 					cmd.Process.Kill()
@@ -229,7 +229,7 @@ func TestWriteRefuses(t *testing.T) {
 			}()
 			select {
 			case <-done:
-			case <-time.After(20 * time.Second):
+			case <-time.After(processPatience):
 				t.Fatal("hung")
 			}
 			if want := "iriscan: " + tt.msg + "\n"; status != 2 || stderr != want || out != "" && tt.args[0] != "-l" {
