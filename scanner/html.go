@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"unsafe"
 
 	"github.com/iriscan/iriscan/scanner/internal/csslex"
 	"github.com/iriscan/iriscan/scanner/internal/htmllex"
@@ -69,6 +70,8 @@ type HTMLScanner struct {
 	iris       []span           // where in tagBuf the IRI of each pending match is
 	noText     bool             // HTMLOptions.SkipText
 	noAttrs    bool             // HTMLOptions.SkipAttributes
+	attrsOnly  bool             // only the attributes of start tags matter (see uninteresting)
+	strs       stringArena      // the strings of attribute matches
 	links      bool             // HTMLOptions.LinkText
 	foreign    []string         // with links: the elements open in SVG or MathML content
 	nesting    int              // with links: elements open past the end of foreign
@@ -93,6 +96,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	// longer than maxLen is never cut, and text is cut at a space.
 	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
 	s.sc = Scanner{f: s.f, eof: true}
+	s.attrsOnly = s.noText && !s.noAttrs && !s.links && !s.texts
 	if o.Refang {
 		s.rt = &refangText{}
 	}
@@ -175,6 +179,9 @@ func (s *HTMLScanner) Scan() bool {
 		tok := s.lx.Token()
 		raw := tok.Raw
 		s.off = s.lx.Offset()
+		if s.attrsOnly && !s.style.on && s.uninteresting(tok) {
+			continue
+		}
 		if s.style.on && tok.Kind != htmllex.Text {
 			s.styleEnd()
 		}
@@ -211,7 +218,7 @@ func (s *HTMLScanner) Scan() bool {
 			}
 			switch tok.Kind {
 			case htmllex.StartTag:
-				if s.skips(name) {
+				if !s.noText && s.skips(name) {
 					s.depth++
 				}
 				if s.links {
@@ -222,7 +229,7 @@ func (s *HTMLScanner) Scan() bool {
 					s.foreignStart(tok, name, true)
 				}
 			default:
-				if s.depth > 0 && s.skips(name) {
+				if !s.noText && s.depth > 0 && s.skips(name) {
 					s.depth--
 				}
 				if s.links && len(s.foreign) > 0 {
@@ -397,7 +404,7 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 	}
 	if len(s.pending) > first {
 		// One string per tag with URLs: the raw tag and the decoded forms.
-		str := string(s.tagBuf)
+		str := s.strs.String(s.tagBuf)
 		for k := first; k < len(s.pending); k++ {
 			m := &s.pending[k]
 			ts := int(m.Offset - off)
@@ -405,6 +412,41 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 			m.Text, m.IRI = str[ts:ts+int(m.Length)], str[iri.start:iri.end]
 		}
 	}
+}
+
+// uninteresting reports whether tok can be passed over when only the
+// attributes of start tags are scanned (attrsOnly) and no style element is
+// open: it is no tag, an end tag, or a whole start tag without
+// attributes that is not <style>.
+func (s *HTMLScanner) uninteresting(tok *htmllex.Token) bool {
+	switch tok.Kind {
+	case htmllex.StartTag, htmllex.SelfClosingTag:
+		return len(tok.Attrs) == 0 && !tok.More && !tok.Cont && tok.Name.End-tok.Name.Start != len("style")
+	case htmllex.EndTag:
+		return !tok.More && !tok.Cont
+	}
+	return true
+}
+
+// A stringArena makes strings of byte slices, copied into a block
+// shared by many: one allocation per 16 KiB of strings rather than one per
+// string. The bytes of a string made are never written again (the block
+// is only appended to), so the strings are as immutable as any; a string
+// kept keeps its block (at most 16 KiB) alive.
+type stringArena struct{ block []byte }
+
+// String returns b as a string.
+func (a *stringArena) String(b []byte) string {
+	const size = 16 << 10
+	if len(b) == 0 || len(b) > size/4 {
+		return string(b)
+	}
+	if cap(a.block)-len(a.block) < len(b) {
+		a.block = make([]byte, 0, size)
+	}
+	n := len(a.block)
+	a.block = append(a.block, b...)
+	return unsafe.String(&a.block[n], len(b))
 }
 
 // span is a range of bytes.
