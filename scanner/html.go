@@ -66,8 +66,8 @@ type HTMLScanner struct {
 	longName   [16]byte // the name of a long tag read in pieces
 	longLen    int
 	names      []string         // interned element and attribute names
-	tagBuf     []byte           // the current tag, then the decoded forms of its URLs
-	iris       []span           // where in tagBuf the IRI of each pending match is
+	tagBuf     []byte           // the decoded forms of the URLs of the current tag
+	iris       []span           // where the IRI of each pending match is: in the tag, or at len(tag)+n in tagBuf
 	noText     bool             // HTMLOptions.SkipText
 	noAttrs    bool             // HTMLOptions.SkipAttributes
 	attrsOnly  bool             // only the attributes of start tags matter (see uninteresting)
@@ -353,6 +353,35 @@ func urlAttr(name []byte) urlList {
 	return 0
 }
 
+// urlAttrNames are the names urlAttr knows, by length, with their kind.
+var urlAttrNames = func() (t [16][]namedURLList) {
+	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
+		"usemap", "manifest", "codebase", "classid", "icon", "profile", "dynsrc", "lowsrc",
+		"xlink:href", "itemid", "data", "ping", "archive", "srcset", "imagesrcset", "content", "style"} {
+		t[len(n)] = append(t[len(n)], namedURLList{n, urlAttr([]byte(n))})
+	}
+	return t
+}()
+
+type namedURLList struct {
+	name string
+	kind urlList
+}
+
+// urlAttrNamed is urlAttr of name in any ASCII case, with the lower-case
+// name as a constant (no allocation).
+func urlAttrNamed(name []byte) (urlList, string) {
+	if len(name) >= len(urlAttrNames) {
+		return 0, ""
+	}
+	for _, n := range urlAttrNames[len(name)] {
+		if hasPrefixFold(name, n.name) {
+			return n.kind, n.name
+		}
+	}
+	return 0, ""
+}
+
 // urlAttrLens has bit n set when urlAttr knows a name of n bytes.
 var urlAttrLens = func() (m uint32) {
 	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
@@ -381,12 +410,11 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 		if n := a.Name.End - a.Name.Start; a.Long || a.Value.Start == a.Value.End || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
 			continue // begun in an earlier piece, no value, or not the length of a name urlAttr knows
 		}
-		lname := lowerInto(lbuf[:0], raw[a.Name.Start:a.Name.End])
-		kind := urlAttr(lname)
+		kind, lname := urlAttrNamed(raw[a.Name.Start:a.Name.End])
 		switch {
 		case kind == 0:
 			continue
-		case kind == oneURL && string(lname) == "data" && string(name) != "object":
+		case kind == oneURL && lname == "data" && string(name) != "object":
 			continue
 		case kind == refreshURL:
 			if string(name) != "meta" || !isRefresh(raw, tok.Attrs) {
@@ -397,19 +425,34 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 			elem = s.intern(name)
 		}
 		if kind == cssDecls {
-			s.styleAttr(raw, off, elem, s.intern(lname), a)
+			s.styleAttr(raw, off, elem, lname, a)
 			continue
 		}
-		s.attrValue(raw, off, elem, s.intern(lname), a, kind)
+		s.attrValue(raw, off, elem, lname, a, kind)
 	}
 	if len(s.pending) > first {
-		// One string per tag with URLs: the raw tag and the decoded forms.
-		str := s.strs.String(s.tagBuf)
+		// Two strings per tag with URLs: the part of the tag from the
+		// first match to the last, and the decoded forms.
+		lo, hi := len(raw), 0
 		for k := first; k < len(s.pending); k++ {
 			m := &s.pending[k]
 			ts := int(m.Offset - off)
-			iri := s.iris[k-first]
-			m.Text, m.IRI = str[ts:ts+int(m.Length)], str[iri.start:iri.end]
+			lo, hi = min(lo, ts), max(hi, ts+int(m.Length))
+			if iri := s.iris[k-first]; iri.start < len(raw) {
+				lo, hi = min(lo, iri.start), max(hi, iri.end)
+			}
+		}
+		str := s.strs.String(raw[lo:hi])
+		dec := s.strs.String(s.tagBuf)
+		for k := first; k < len(s.pending); k++ {
+			m := &s.pending[k]
+			ts := int(m.Offset-off) - lo
+			m.Text = str[ts : ts+int(m.Length)]
+			if iri := s.iris[k-first]; iri.start < len(raw) {
+				m.IRI = str[iri.start-lo : iri.end-lo]
+			} else {
+				m.IRI = dec[iri.start-len(raw) : iri.end-len(raw)]
+			}
 		}
 	}
 }
@@ -503,9 +546,6 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a html
 		if i == j || j-i > s.f.maxLen {
 			return // empty, or longer than the limit (rule 7)
 		}
-		if len(s.tagBuf) == 0 {
-			s.tagBuf = append(s.tagBuf, raw...)
-		}
 		iri := span{a.Value.Start + i, a.Value.Start + j}
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
 			n := len(s.tagBuf)
@@ -513,7 +553,7 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a html
 			if bytes.Equal(s.tagBuf[n:], v[i:j]) {
 				s.tagBuf = s.tagBuf[:n]
 			} else {
-				iri = span{n, len(s.tagBuf)}
+				iri = span{len(raw) + n, len(raw) + len(s.tagBuf)}
 			}
 		}
 		s.iris = append(s.iris, iri)

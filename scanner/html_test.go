@@ -214,3 +214,25 @@ func TestHTMLMatchesKept(t *testing.T) {
 		}
 	}
 }
+
+// TestURLAttrNamed: attribute names are ASCII case-insensitive in HTML
+// (the tokenizer lowers ASCII upper-case letters only).
+func TestURLAttrNamed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		kind urlList
+		want string
+	}{
+		{"href", oneURL, "href"}, {"HREF", oneURL, "href"}, {"hReF", oneURL, "href"}, {"Src", oneURL, "src"},
+		{"XLINK:HREF", oneURL, "xlink:href"}, {"xlink\x1ahref", 0, ""}, {"SrcSet", srcsetList, "srcset"},
+		{"imageSrcSet", srcsetList, "imagesrcset"}, {"PING", spaceList, "ping"}, {"content", refreshURL, "content"},
+		{"STYLE", cssDecls, "style"}, {"title", 0, ""}, {"hre", 0, ""}, {"hrefs", 0, ""}, {"", 0, ""},
+		{"h\u0280ef", 0, ""}, {"\u212aref", 0, ""}, {strings.Repeat("a", 40), 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if k, n := urlAttrNamed([]byte(c.name)); k != c.kind || n != c.want {
+				t.Fatalf("urlAttrNamed = %d, %q; want %d, %q", k, n, c.kind, c.want)
+			}
+		})
+	}
+}
