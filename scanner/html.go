@@ -70,7 +70,7 @@ type HTMLScanner struct {
 	iris       []span           // where the IRI of each pending match is: in the tag, or at len(tag)+n in tagBuf
 	noText     bool             // HTMLOptions.SkipText
 	noAttrs    bool             // HTMLOptions.SkipAttributes
-	attrsOnly  bool             // only the attributes of start tags matter (see uninteresting)
+	attrsOnly  bool             // only the attributes of start tags matter (htmllex.Lexer.Skip)
 	strs       stringArena      // the strings of attribute matches
 	links      bool             // HTMLOptions.LinkText
 	foreign    []string         // with links: the elements open in SVG or MathML content
@@ -136,6 +136,10 @@ func (s *HTMLScanner) Match() Match { return s.m }
 // found by a later Scan starts before it (see Scanner.Retained).
 func (s *HTMLScanner) Retained() int64 {
 	r := s.off
+	if s.attrsOnly {
+		// The lexer may have passed over tokens since (Skip).
+		r = max(r, s.lx.Pos())
+	}
 	if x := s.styleRetained(); x >= 0 && x < r {
 		r = x
 	}
@@ -158,7 +162,11 @@ func (s *HTMLScanner) Scan() bool {
 		s.pending, s.head = s.pending[:0], 0
 	}
 	for len(s.pending) == 0 {
+		// Only the attributes of start tags matter, unless a style
+		// element is open: the lexer passes over the other tokens.
+		s.lx.Skip = s.attrsOnly && !s.style.on
 		if !s.lx.Next() {
+			s.off = s.lx.Last()
 			if s.style.on {
 				s.styleEnd() // a style sheet ended by the end of the input
 				if len(s.pending) > 0 {
@@ -179,9 +187,6 @@ func (s *HTMLScanner) Scan() bool {
 		tok := s.lx.Token()
 		raw := tok.Raw
 		s.off = s.lx.Offset()
-		if s.attrsOnly && !s.style.on && s.uninteresting(tok) {
-			continue
-		}
 		if s.style.on && tok.Kind != htmllex.Text {
 			s.styleEnd()
 		}
@@ -455,20 +460,6 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 			}
 		}
 	}
-}
-
-// uninteresting reports whether tok can be passed over when only the
-// attributes of start tags are scanned (attrsOnly) and no style element is
-// open: it is no tag, an end tag, or a whole start tag without
-// attributes that is not <style>.
-func (s *HTMLScanner) uninteresting(tok *htmllex.Token) bool {
-	switch tok.Kind {
-	case htmllex.StartTag, htmllex.SelfClosingTag:
-		return len(tok.Attrs) == 0 && !tok.More && !tok.Cont && tok.Name.End-tok.Name.Start != len("style")
-	case htmllex.EndTag:
-		return !tok.More && !tok.Cont
-	}
-	return true
 }
 
 // A stringArena makes strings of byte slices, copied into a block

@@ -84,6 +84,10 @@ type Token struct {
 // tags between attributes unless one attribute is longer than half the
 // limit. So it holds at most about twice the limit, whatever the input.
 type Lexer struct {
+	// Skip makes Next pass over the tokens a reader of the attributes of
+	// start tags needs not see (Token.skippable).
+	Skip bool
+
 	r      io.Reader
 	buf    []byte
 	start  int // the current token starts here
@@ -91,6 +95,7 @@ type Lexer struct {
 	eof    bool
 	err    error
 	base   int64 // stream offset of buf[0]
+	last   int64 // stream offset of the last token read
 	limit  int
 	rawTag string
 	tok    Token
@@ -163,16 +168,54 @@ func (l *Lexer) Token() *Token { return &l.tok }
 // Offset returns the stream offset of the current token.
 func (l *Lexer) Offset() int64 { return l.base + int64(l.start) }
 
+// Last returns the stream offset of the last token read, passed over
+// (Skip) or not.
+func (l *Lexer) Last() int64 { return l.last }
+
+// Pos returns the stream offset from which the Lexer reads the tokens
+// after the current one: while Next reads, the start of the token it is
+// reading; between calls, the current token's.
+func (l *Lexer) Pos() int64 { return l.base + int64(l.start) }
+
 // Err returns the read error that ended the tokens, if not io.EOF.
 func (l *Lexer) Err() error { return l.err }
 
-// Next advances to the next token and reports whether there is one.
+// Next advances to the next token and reports whether there is one. With
+// Skip set, it passes over the tokens that say nothing of the attributes
+// of start tags (see Skip).
 func (l *Lexer) Next() bool {
-	if l.done {
-		return false
+	for {
+		if l.done {
+			return false
+		}
+		l.start += len(l.tok.Raw)
+		l.tok.Raw = nil
+		if !l.next() {
+			return false
+		}
+		l.last = l.base + int64(l.start)
+		if !l.Skip || !l.tok.skippable() {
+			return true
+		}
 	}
-	l.start += len(l.tok.Raw)
-	l.tok.Raw = nil
+}
+
+// skippable reports whether Skip passes over t: text, comments and
+// doctypes (also in pieces), whole end tags, and whole start tags without
+// attributes, unless named like "style" (five bytes), whose raw text is
+// CSS.
+func (t *Token) skippable() bool {
+	switch t.Kind {
+	case StartTag, SelfClosingTag:
+		return len(t.Attrs) == 0 && !t.More && !t.Cont && t.Name.End-t.Name.Start != len("style")
+	case EndTag:
+		return !t.More && !t.Cont
+	}
+	return true
+}
+
+// next reads the next token.
+func (l *Lexer) next() bool {
 	for {
 		b := l.buf[l.start:l.end]
 		l.pend.cut = 0 // every other field is set with it
