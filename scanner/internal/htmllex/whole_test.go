@@ -3,6 +3,7 @@ package htmllex
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/iriscan/iriscan/scanner/scantest"
@@ -91,5 +92,46 @@ func TestWholeTag(t *testing.T) {
 				t.Fatal(d)
 			}
 		})
+	}
+}
+
+// TestSkip: with Skip, Next returns the tokens it returns without Skip
+// that are start tags with attributes, tags named like "style", or pieces
+// of long tags, at the same offsets, and Last is the offset of the last
+// token either way.
+func TestSkip(t *testing.T) {
+	docs := append(slices.Clone(lexCases), string(scantest.Page(64<<10, 9)),
+		`<p a=1><STYLE>x</STYLE><br><img src=x /><!--c--></p  ><title>t</title><a href=`+strings.Repeat("y", 100)+`>`)
+	for _, doc := range docs {
+		for _, limit := range []int{0, 40} {
+			t.Run(fmt.Sprintf("%.30q/%d", doc, limit), func(t *testing.T) {
+				all := New(&splitReader{data: []byte(doc), sizes: []int{7}}, 0)
+				all.limit = limit
+				var want []string
+				var last int64
+				for all.Next() {
+					tok := all.Token()
+					last = all.Offset()
+					keep := (tok.Kind == StartTag || tok.Kind == SelfClosingTag) && (len(tok.Attrs) > 0 || tok.Name.End-tok.Name.Start == 5) ||
+						(tok.Kind == StartTag || tok.Kind == SelfClosingTag || tok.Kind == EndTag) && (tok.More || tok.Cont)
+					if keep {
+						want = append(want, fmt.Sprintf("%d %d %q", all.Offset(), tok.Kind, tok.Raw))
+					}
+				}
+				sk := New(&splitReader{data: []byte(doc), sizes: []int{7}}, 0)
+				sk.limit = limit
+				sk.Skip = true
+				var got []string
+				for sk.Next() {
+					got = append(got, fmt.Sprintf("%d %d %q", sk.Offset(), sk.Token().Kind, sk.Token().Raw))
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("with Skip:\n%q\nwant\n%q", got, want)
+				}
+				if sk.Last() != last {
+					t.Fatalf("Last = %d, want %d", sk.Last(), last)
+				}
+			})
+		}
 	}
 }
