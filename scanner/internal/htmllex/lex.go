@@ -440,7 +440,10 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 	// Text up to a '<' that starts a tag, comment or doctype.
 	i := 0
 	for {
-		k := bytes.IndexByte(b[i:], '<')
+		k := 0 // after a text token, the next starts with '<'
+		if i >= len(b) || b[i] != '<' {
+			k = bytes.IndexByte(b[i:], '<')
+		}
 		if k < 0 {
 			if !eof {
 				l.pend = pending{cut: textCut(b, len(b)), kind: Text}
@@ -933,7 +936,10 @@ loop:
 func (l *Lexer) lexRaw(b []byte, tag string) int {
 	i := 0
 	for {
-		k := bytes.IndexByte(b[i:], '<')
+		k := 0 // after a text token, the next starts with '<'
+		if i >= len(b) || b[i] != '<' {
+			k = bytes.IndexByte(b[i:], '<')
+		}
 		if k < 0 {
 			break
 		}

@@ -131,29 +131,41 @@ func (l *Lexer) notWhole() (int, Kind) {
 }
 
 // rawTagOf returns the element of rawTags named name (ASCII
-// case-insensitively), or "".
+// case-insensitively), or "". The first byte of a tag name is a letter.
 func rawTagOf(name []byte) string {
-	var cands [3]string
+	var c string
 	switch len(name) {
 	case 3:
-		cands = [3]string{"xmp"}
+		c = "xmp"
 	case 5:
-		cands = [3]string{"style", "title"}
+		c = "style"
+		if name[0]|0x20 == 't' {
+			c = "title"
+		}
 	case 6:
-		cands = [3]string{"iframe", "script"}
+		c = "script"
+		if name[0]|0x20 == 'i' {
+			c = "iframe"
+		}
 	case 7:
-		cands = [3]string{"noembed"}
+		c = "noembed"
 	case 8:
-		cands = [3]string{"noframes", "noscript", "textarea"}
+		switch name[0] | 0x20 {
+		case 't':
+			c = "textarea"
+		default:
+			c = "noscript"
+			if len(name) > 2 && name[2]|0x20 == 'f' {
+				c = "noframes"
+			}
+		}
 	case 9:
-		cands = [3]string{"plaintext"}
+		c = "plaintext"
 	default:
 		return ""
 	}
-	for _, c := range cands {
-		if c != "" && equalLower(name, c) {
-			return c
-		}
+	if equalLower(name, c) {
+		return c
 	}
 	return ""
 }
