@@ -221,6 +221,14 @@ func (l *Lexer) next() bool {
 		l.pend.cut = 0 // every other field is set with it
 		n, kind := l.lex(b)
 		if n > 0 {
+			if kind == Text && l.Skip {
+				// Passed over here rather than in Next: text is
+				// half the tokens.
+				l.last = l.base + int64(l.start)
+				l.start += n
+				l.textCont = false
+				continue
+			}
 			l.tok.Kind = kind
 			l.tok.Raw = b[:n:n]
 			l.textCont = false
