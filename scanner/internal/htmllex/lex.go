@@ -148,13 +148,19 @@ type pending struct {
 // MinLimit is the least limit of a Lexer.
 const MinLimit = 4 << 10
 
+// bufSize is the size of a new Lexer's buffer.
+const bufSize = 128 << 10
+
 // New returns a Lexer reading from r that cuts tokens longer than limit
 // bytes into pieces (0: never; at least MinLimit otherwise).
 func New(r io.Reader, limit int) *Lexer {
 	if limit > 0 {
 		limit = max(limit, MinLimit)
 	}
-	return &Lexer{r: r, buf: make([]byte, min(64<<10, max(limit, MinLimit))), limit: limit}
+	// 128 KiB: reads of at least 64 KiB go past a bufio.Reader of the
+	// usual size without a copy. The buffer grows when a token that
+	// cannot be cut yet does not fit.
+	return &Lexer{r: r, buf: make([]byte, bufSize), limit: limit}
 }
 
 // Reset makes l read r from the start, keeping its buffer and limit.

@@ -128,6 +128,9 @@ func differLimit(doc []byte, chunk, limit int) string {
 	z := xhtml.NewTokenizer(bytes.NewReader(doc))
 	l := New(&splitReader{data: doc, sizes: []int{chunk}}, 0)
 	l.limit = limit
+	// A small buffer, so that tags and other tokens are cut by its end
+	// and read again (lexTag rather than lexWholeTag).
+	l.buf = make([]byte, MinLimit)
 	if limit > 0 {
 		l.buf = make([]byte, 8) // grown to the limit, as a long token would
 	}
