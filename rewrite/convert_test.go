@@ -177,4 +177,19 @@ func TestPlainURL(t *testing.T) {
 			}
 		})
 	}
+	// Every byte value at every place of strings of 1 to 24 bytes
+	// (plainURL reads eight bytes at a time): plain when the byte is
+	// printable ASCII other than "\\".
+	for n := 1; n <= 24; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = byte(c)
+				want := c >= '!' && c <= '~' && c != '\\'
+				if got := plainURL(string(b)); got != want {
+					t.Fatalf("plainURL(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"slices"
@@ -331,8 +332,20 @@ var plainURLByte = func() (t [256]bool) {
 // plainURL reports whether s is printable ASCII without spaces and "\\":
 // valid UTF-8 that iri.PreprocessURL leaves as it is.
 func plainURL(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !plainURLByte[s[i]] {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	// Eight bytes at a time: is one below '!', above '~', or '\\'?
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(b) >= 8; b = b[8:] {
+		w := binary.LittleEndian.Uint64(b)
+		low := (w - ones*'!') &^ w & highs
+		high := (w + ones*(0x7f-'~') | w) & highs
+		bs := w ^ ones*'\\'
+		if low|high|(bs-ones)&^bs&highs != 0 {
+			return false
+		}
+	}
+	for _, c := range b {
+		if !plainURLByte[c] {
 			return false
 		}
 	}
