@@ -47,8 +47,9 @@ type HTMLOptions struct {
 // cover the source bytes.
 //
 // It reads the tokens golang.org/x/net/html's Tokenizer would, with its own
-// streaming lexer (docs/html.md): no token is too long, and it holds about
-// 2×(MaxLength+4 KiB) bytes of HTML, 64 KiB by default, whatever the input.
+// streaming lexer (docs/html.md): no token is too long, and it holds 128 KiB
+// of HTML, or for a MaxLength over 60 KiB up to about 4×(MaxLength+4 KiB),
+// whatever the input.
 type HTMLScanner struct {
 	lx         *htmllex.Lexer
 	f          *finder
