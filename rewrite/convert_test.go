@@ -2,8 +2,10 @@ package rewrite
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/iriscan/iriscan/iri"
 )
@@ -140,5 +142,54 @@ func TestRewriteReportsInvalid(t *testing.T) {
 				t.Errorf("failure %v, want %v at byte %d", fails[0], tt.code, tt.offset)
 			}
 		})
+	}
+}
+
+// TestPlainURL: the strings the rewriter converts without the URL
+// Standard's preprocessing (leading and trailing C0 controls and spaces
+// stripped, tab and newline removed, "\" read as "/") are those where it
+// changes nothing; every other one goes through it.
+func TestPlainURL(t *testing.T) {
+	for _, c := range []struct {
+		s     string
+		plain bool
+	}{
+		{"https://example.org/a?b=c#d", true},
+		{"/rel/path", true},
+		{"", true},
+		{"~!$&'()*+,;=:@%20", true},
+		{" https://example.org/", false},
+		{"https://example.org/\n", false},
+		{"https://exa\tmple.org/", false},
+		{"https://example.org/a b", false},
+		{"https:\\\\example.org\\a", false},
+		{"https://example.org/\x7f", false},
+		{"https://example.org/\x00", false},
+		{"https://bücher.example/", false},
+		{"https://example.org/\xff", false},
+	} {
+		t.Run(fmt.Sprintf("%q", c.s), func(t *testing.T) {
+			if got := plainURL(c.s); got != c.plain {
+				t.Fatalf("plainURL = %v, want %v", got, c.plain)
+			}
+			if c.plain && (iri.PreprocessURL(c.s) != c.s || !utf8.ValidString(c.s)) {
+				t.Fatalf("plain, but PreprocessURL changes it or it is not UTF-8")
+			}
+		})
+	}
+	// Every byte value at every place of strings of 1 to 24 bytes
+	// (plainURL reads eight bytes at a time): plain when the byte is
+	// printable ASCII other than "\\".
+	for n := 1; n <= 24; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = byte(c)
+				want := c >= '!' && c <= '~' && c != '\\'
+				if got := plainURL(string(b)); got != want {
+					t.Fatalf("plainURL(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
 	}
 }

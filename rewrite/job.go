@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"slices"
@@ -233,7 +234,8 @@ func (j *job) marksEncodable(s string) bool {
 func (j *job) replacement(m *scanner.Match) (bool, error) {
 	target := m.Target()
 	j.repl = j.repl[:0]
-	if j.raw && !utf8.ValidString(target) {
+	plain := plainURL(target) // the common case: checks and preprocessing change nothing
+	if j.raw && !plain && !utf8.ValidString(target) {
 		// An attribute value with invalid UTF-8 (a match in text ends
 		// before it): what it means is unknown, so it stays.
 		return false, errInvalidUTF8
@@ -246,7 +248,9 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		// preprocessing (WHATWG URL): controls and spaces at the ends and
 		// every tab and newline removed, "\" as "/" for http(s), ws(s),
 		// ftp, file and relative references. Convert what it follows.
-		target = iri.PreprocessURL(target)
+		if !plain {
+			target = iri.PreprocessURL(target)
+		}
 	}
 	conv := &j.conv
 	if m.Kind == scanner.KindAttr || m.Kind == scanner.KindCSS {
@@ -315,6 +319,37 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		j.repl = appendEscaped(j.repl, s, 0)
 	}
 	return true, nil
+}
+
+// plainURLByte: the printable ASCII characters but "\\".
+var plainURLByte = func() (t [256]bool) {
+	for c := '!'; c <= '~'; c++ {
+		t[c] = c != '\\'
+	}
+	return t
+}()
+
+// plainURL reports whether s is printable ASCII without spaces and "\\":
+// valid UTF-8 that iri.PreprocessURL leaves as it is.
+func plainURL(s string) bool {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	// Eight bytes at a time: is one below '!', above '~', or '\\'?
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(b) >= 8; b = b[8:] {
+		w := binary.LittleEndian.Uint64(b)
+		low := (w - ones*'!') &^ w & highs
+		high := (w + ones*(0x7f-'~') | w) & highs
+		bs := w ^ ones*'\\'
+		if low|high|(bs-ones)&^bs&highs != 0 {
+			return false
+		}
+	}
+	for _, c := range b {
+		if !plainURLByte[c] {
+			return false
+		}
+	}
+	return true
 }
 
 // link puts in j.repl the link the policy makes of m, if it makes one.
@@ -581,9 +616,11 @@ func (t *window) drop(off int64) {
 	t.base = off
 	if t.start == len(t.buf) {
 		t.buf, t.start = t.buf[:0], 0
-	} else if t.start >= 1<<20 && t.start >= len(t.buf)/2 {
+	} else if t.start >= 1<<20 && t.start >= len(t.buf)/2 || t.start >= 64<<10 && len(t.buf)-t.start <= 4<<10 {
 		// Moving the bytes still held (about a scanner window) once per
-		// MiB written keeps the copying small and the buffer bounded.
+		// MiB written keeps the copying small and the buffer bounded;
+		// when they are few (an HTML token), once per 64 KiB keeps the
+		// buffer in the cache.
 		n := copy(t.buf, t.buf[t.start:])
 		t.buf, t.start = t.buf[:n], 0
 	}

@@ -180,9 +180,6 @@ func (s *HTMLScanner) styleAttr(raw []byte, off int64, elem, name string, a html
 		if !ok1 || !ok2 || re-rs > s.f.maxLen {
 			continue
 		}
-		if len(s.tagBuf) == 0 {
-			s.tagBuf = append(s.tagBuf, raw...)
-		}
 		refs := refsIn(s.ents, rs, re)
 		var iri span
 		if !refs && !r.Escaped {
@@ -190,7 +187,7 @@ func (s *HTMLScanner) styleAttr(raw []byte, off int64, elem, name string, a html
 		} else {
 			n := len(s.tagBuf)
 			s.tagBuf = append(s.tagBuf, r.Value...)
-			iri = span{n, len(s.tagBuf)}
+			iri = span{len(raw) + n, len(raw) + len(s.tagBuf)} // see HTMLScanner.iris
 		}
 		s.iris = append(s.iris, iri)
 		// Text and IRI are set by tag, from one string.

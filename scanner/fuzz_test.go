@@ -97,7 +97,8 @@ func FuzzScan(f *testing.F) {
 }
 
 // FuzzHTML checks the HTML scanner: no panic; the same matches whether the
-// document arrives whole or in small reads; every match lies inside the
+// document arrives whole or in small reads, and those of attributes are
+// the same when only attributes are scanned; every match lies inside the
 // document, in order, its Text is the document's bytes there, attribute
 // matches carry their element and attribute, and the URI form of every
 // running-text match is a valid URI.
@@ -118,6 +119,18 @@ func FuzzHTML(f *testing.F) {
 		got := scanAll(t, NewHTMLScanner(&splitReader{data: data, sizes: []int{int(chunk%16) + 1}}, nil))
 		if !sameMatches(got, whole) {
 			t.Fatalf("chunked: %s", firstDiff(got, whole))
+		}
+		// Attributes only (the lexer passes over the other tokens):
+		// exactly the attribute and CSS matches of the whole scan.
+		var attrs []Match
+		for _, m := range whole {
+			if m.Kind == KindAttr || m.Kind == KindCSS {
+				attrs = append(attrs, m)
+			}
+		}
+		got = scanAll(t, NewHTMLScanner(&splitReader{data: data, sizes: []int{int(chunk%16) + 1}}, &HTMLOptions{SkipText: true}))
+		if !sameMatches(got, attrs) {
+			t.Fatalf("attributes only: %s", firstDiff(got, attrs))
 		}
 		var prevEnd int64
 		for _, m := range whole {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"unsafe"
 
 	"github.com/iriscan/iriscan/scanner/internal/csslex"
 	"github.com/iriscan/iriscan/scanner/internal/htmllex"
@@ -46,8 +47,9 @@ type HTMLOptions struct {
 // cover the source bytes.
 //
 // It reads the tokens golang.org/x/net/html's Tokenizer would, with its own
-// streaming lexer (docs/html.md): no token is too long, and it holds about
-// 2×(MaxLength+4 KiB) bytes of HTML, 64 KiB by default, whatever the input.
+// streaming lexer (docs/html.md): no token is too long, and it holds 128 KiB
+// of HTML, or for a MaxLength over 60 KiB up to about 4×(MaxLength+4 KiB),
+// whatever the input.
 type HTMLScanner struct {
 	lx         *htmllex.Lexer
 	f          *finder
@@ -65,10 +67,12 @@ type HTMLScanner struct {
 	longName   [16]byte // the name of a long tag read in pieces
 	longLen    int
 	names      []string         // interned element and attribute names
-	tagBuf     []byte           // the current tag, then the decoded forms of its URLs
-	iris       []span           // where in tagBuf the IRI of each pending match is
+	tagBuf     []byte           // the decoded forms of the URLs of the current tag
+	iris       []span           // where the IRI of each pending match is: in the tag, or at len(tag)+n in tagBuf
 	noText     bool             // HTMLOptions.SkipText
 	noAttrs    bool             // HTMLOptions.SkipAttributes
+	attrsOnly  bool             // only the attributes of start tags matter (htmllex.Lexer.Skip)
+	strs       stringArena      // the strings of attribute matches
 	links      bool             // HTMLOptions.LinkText
 	foreign    []string         // with links: the elements open in SVG or MathML content
 	nesting    int              // with links: elements open past the end of foreign
@@ -93,6 +97,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 	// longer than maxLen is never cut, and text is cut at a space.
 	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
 	s.sc = Scanner{f: s.f, eof: true}
+	s.attrsOnly = s.noText && !s.noAttrs && !s.links && !s.texts
 	if o.Refang {
 		s.rt = &refangText{}
 	}
@@ -132,6 +137,10 @@ func (s *HTMLScanner) Match() Match { return s.m }
 // found by a later Scan starts before it (see Scanner.Retained).
 func (s *HTMLScanner) Retained() int64 {
 	r := s.off
+	if s.attrsOnly {
+		// The lexer may have passed over tokens since (Skip).
+		r = max(r, s.lx.Pos())
+	}
 	if x := s.styleRetained(); x >= 0 && x < r {
 		r = x
 	}
@@ -154,7 +163,11 @@ func (s *HTMLScanner) Scan() bool {
 		s.pending, s.head = s.pending[:0], 0
 	}
 	for len(s.pending) == 0 {
+		// Only the attributes of start tags matter, unless a style
+		// element is open: the lexer passes over the other tokens.
+		s.lx.Skip = s.attrsOnly && !s.style.on
 		if !s.lx.Next() {
+			s.off = s.lx.Last()
 			if s.style.on {
 				s.styleEnd() // a style sheet ended by the end of the input
 				if len(s.pending) > 0 {
@@ -211,7 +224,7 @@ func (s *HTMLScanner) Scan() bool {
 			}
 			switch tok.Kind {
 			case htmllex.StartTag:
-				if s.skips(name) {
+				if !s.noText && s.skips(name) {
 					s.depth++
 				}
 				if s.links {
@@ -222,7 +235,7 @@ func (s *HTMLScanner) Scan() bool {
 					s.foreignStart(tok, name, true)
 				}
 			default:
-				if s.depth > 0 && s.skips(name) {
+				if !s.noText && s.depth > 0 && s.skips(name) {
 					s.depth--
 				}
 				if s.links && len(s.foreign) > 0 {
@@ -346,6 +359,35 @@ func urlAttr(name []byte) urlList {
 	return 0
 }
 
+// urlAttrNames are the names urlAttr knows, by length, with their kind.
+var urlAttrNames = func() (t [16][]namedURLList) {
+	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
+		"usemap", "manifest", "codebase", "classid", "icon", "profile", "dynsrc", "lowsrc",
+		"xlink:href", "itemid", "data", "ping", "archive", "srcset", "imagesrcset", "content", "style"} {
+		t[len(n)] = append(t[len(n)], namedURLList{n, urlAttr([]byte(n))})
+	}
+	return t
+}()
+
+type namedURLList struct {
+	name string
+	kind urlList
+}
+
+// urlAttrNamed is urlAttr of name in any ASCII case, with the lower-case
+// name as a constant (no allocation).
+func urlAttrNamed(name []byte) (urlList, string) {
+	if len(name) >= len(urlAttrNames) {
+		return 0, ""
+	}
+	for _, n := range urlAttrNames[len(name)] {
+		if hasPrefixFold(name, n.name) {
+			return n.kind, n.name
+		}
+	}
+	return 0, ""
+}
+
 // urlAttrLens has bit n set when urlAttr knows a name of n bytes.
 var urlAttrLens = func() (m uint32) {
 	for _, n := range []string{"href", "src", "action", "formaction", "cite", "poster", "background", "longdesc",
@@ -374,12 +416,11 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 		if n := a.Name.End - a.Name.Start; a.Long || a.Value.Start == a.Value.End || n > len(lbuf) || urlAttrLens&(1<<n) == 0 {
 			continue // begun in an earlier piece, no value, or not the length of a name urlAttr knows
 		}
-		lname := lowerInto(lbuf[:0], raw[a.Name.Start:a.Name.End])
-		kind := urlAttr(lname)
+		kind, lname := urlAttrNamed(raw[a.Name.Start:a.Name.End])
 		switch {
 		case kind == 0:
 			continue
-		case kind == oneURL && string(lname) == "data" && string(name) != "object":
+		case kind == oneURL && lname == "data" && string(name) != "object":
 			continue
 		case kind == refreshURL:
 			if string(name) != "meta" || !isRefresh(raw, tok.Attrs) {
@@ -390,21 +431,57 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 			elem = s.intern(name)
 		}
 		if kind == cssDecls {
-			s.styleAttr(raw, off, elem, s.intern(lname), a)
+			s.styleAttr(raw, off, elem, lname, a)
 			continue
 		}
-		s.attrValue(raw, off, elem, s.intern(lname), a, kind)
+		s.attrValue(raw, off, elem, lname, a, kind)
 	}
 	if len(s.pending) > first {
-		// One string per tag with URLs: the raw tag and the decoded forms.
-		str := string(s.tagBuf)
+		// Two strings per tag with URLs: the part of the tag from the
+		// first match to the last, and the decoded forms.
+		lo, hi := len(raw), 0
 		for k := first; k < len(s.pending); k++ {
 			m := &s.pending[k]
 			ts := int(m.Offset - off)
-			iri := s.iris[k-first]
-			m.Text, m.IRI = str[ts:ts+int(m.Length)], str[iri.start:iri.end]
+			lo, hi = min(lo, ts), max(hi, ts+int(m.Length))
+			if iri := s.iris[k-first]; iri.start < len(raw) {
+				lo, hi = min(lo, iri.start), max(hi, iri.end)
+			}
+		}
+		str := s.strs.String(raw[lo:hi])
+		dec := s.strs.String(s.tagBuf)
+		for k := first; k < len(s.pending); k++ {
+			m := &s.pending[k]
+			ts := int(m.Offset-off) - lo
+			m.Text = str[ts : ts+int(m.Length)]
+			if iri := s.iris[k-first]; iri.start < len(raw) {
+				m.IRI = str[iri.start-lo : iri.end-lo]
+			} else {
+				m.IRI = dec[iri.start-len(raw) : iri.end-len(raw)]
+			}
 		}
 	}
+}
+
+// A stringArena makes strings of byte slices, copied into a block
+// shared by many: one allocation per 16 KiB of strings rather than one per
+// string. The bytes of a string made are never written again (the block
+// is only appended to), so the strings are as immutable as any; a string
+// kept keeps its block (at most 16 KiB) alive.
+type stringArena struct{ block []byte }
+
+// String returns b as a string.
+func (a *stringArena) String(b []byte) string {
+	const size = 16 << 10
+	if len(b) == 0 || len(b) > size/4 {
+		return string(b)
+	}
+	if cap(a.block)-len(a.block) < len(b) {
+		a.block = make([]byte, 0, size)
+	}
+	n := len(a.block)
+	a.block = append(a.block, b...)
+	return unsafe.String(&a.block[n], len(b))
 }
 
 // span is a range of bytes.
@@ -461,9 +538,6 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a html
 		if i == j || j-i > s.f.maxLen {
 			return // empty, or longer than the limit (rule 7)
 		}
-		if len(s.tagBuf) == 0 {
-			s.tagBuf = append(s.tagBuf, raw...)
-		}
 		iri := span{a.Value.Start + i, a.Value.Start + j}
 		if bytes.IndexByte(v[i:j], '&') >= 0 {
 			n := len(s.tagBuf)
@@ -471,7 +545,7 @@ func (s *HTMLScanner) attrValue(raw []byte, off int64, elem, name string, a html
 			if bytes.Equal(s.tagBuf[n:], v[i:j]) {
 				s.tagBuf = s.tagBuf[:n]
 			} else {
-				iri = span{n, len(s.tagBuf)}
+				iri = span{len(raw) + n, len(raw) + len(s.tagBuf)}
 			}
 		}
 		s.iris = append(s.iris, iri)

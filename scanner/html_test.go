@@ -184,3 +184,55 @@ func TestHTMLReset(t *testing.T) {
 		t.Errorf("after Reset: %q, want %q", got, want)
 	}
 }
+
+// TestHTMLMatchesKept keeps every match of a document with some thousand
+// URL attributes (their strings share blocks of memory) and checks them
+// after the whole document is read: each Text is the source at its offset,
+// each IRI that Text with "&amp;" decoded, in both modes of the scanner
+// (attributes only, and with text nodes).
+func TestHTMLMatchesKept(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "<p>x</p><a href=\"/p/%d?a=1&amp;b=%d\" title=t>post</a><img src='/i/%d.png'>\n", i, i, i)
+	}
+	doc := b.String()
+	for _, o := range []*HTMLOptions{{SkipText: true}, {}} {
+		ms := findHTML(t, doc, o)
+		if len(ms) != 6000 {
+			t.Fatalf("SkipText %v: %d matches, want 6000", o.SkipText, len(ms))
+		}
+		for k, m := range ms {
+			i := k / 2
+			want, wantIRI := fmt.Sprintf("/p/%d?a=1&amp;b=%d", i, i), fmt.Sprintf("/p/%d?a=1&b=%d", i, i)
+			if k%2 == 1 {
+				want = fmt.Sprintf("/i/%d.png", i)
+				wantIRI = want
+			}
+			if m.Text != want || m.IRI != wantIRI || doc[m.Offset:m.Offset+m.Length] != want {
+				t.Fatalf("match %d: %q => %q at %d, want %q => %q", k, m.Text, m.IRI, m.Offset, want, wantIRI)
+			}
+		}
+	}
+}
+
+// TestURLAttrNamed: attribute names are ASCII case-insensitive in HTML
+// (the tokenizer lowers ASCII upper-case letters only).
+func TestURLAttrNamed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		kind urlList
+		want string
+	}{
+		{"href", oneURL, "href"}, {"HREF", oneURL, "href"}, {"hReF", oneURL, "href"}, {"Src", oneURL, "src"},
+		{"XLINK:HREF", oneURL, "xlink:href"}, {"xlink\x1ahref", 0, ""}, {"SrcSet", srcsetList, "srcset"},
+		{"imageSrcSet", srcsetList, "imagesrcset"}, {"PING", spaceList, "ping"}, {"content", refreshURL, "content"},
+		{"STYLE", cssDecls, "style"}, {"title", 0, ""}, {"hre", 0, ""}, {"hrefs", 0, ""}, {"", 0, ""},
+		{"h\u0280ef", 0, ""}, {"\u212aref", 0, ""}, {strings.Repeat("a", 40), 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if k, n := urlAttrNamed([]byte(c.name)); k != c.kind || n != c.want {
+				t.Fatalf("urlAttrNamed = %d, %q; want %d, %q", k, n, c.kind, c.want)
+			}
+		})
+	}
+}

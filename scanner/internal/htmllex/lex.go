@@ -84,6 +84,10 @@ type Token struct {
 // tags between attributes unless one attribute is longer than half the
 // limit. So it holds at most about twice the limit, whatever the input.
 type Lexer struct {
+	// Skip makes Next pass over the tokens a reader of the attributes of
+	// start tags needs not see (Token.skippable).
+	Skip bool
+
 	r      io.Reader
 	buf    []byte
 	start  int // the current token starts here
@@ -91,6 +95,7 @@ type Lexer struct {
 	eof    bool
 	err    error
 	base   int64 // stream offset of buf[0]
+	last   int64 // stream offset of the last token read
 	limit  int
 	rawTag string
 	tok    Token
@@ -104,6 +109,17 @@ type Lexer struct {
 	beginning bool     // contComment: at the beginning of the comment
 	tag       tagState // contTag
 	pend      pending  // where the token read last can be cut, and the state there
+
+	// Of a tag read in pieces: the names of the attributes in its earlier
+	// pieces (in lower case, up to limit bytes of them), and whether the
+	// attribute of the last piece begun in an earlier one (Attr.Long) is
+	// the first of its name. Whether the tag closes itself depends on
+	// them (selfClosing).
+	names    []string
+	namesLen int
+	longKept bool
+	partName []byte // the name of an attribute cut by a piece, so far
+	partOver bool   // longer than the limit: taken for the first of its name
 }
 
 // contKind says which token the next piece continues.
@@ -132,13 +148,19 @@ type pending struct {
 // MinLimit is the least limit of a Lexer.
 const MinLimit = 4 << 10
 
+// bufSize is the size of a new Lexer's buffer.
+const bufSize = 128 << 10
+
 // New returns a Lexer reading from r that cuts tokens longer than limit
 // bytes into pieces (0: never; at least MinLimit otherwise).
 func New(r io.Reader, limit int) *Lexer {
 	if limit > 0 {
 		limit = max(limit, MinLimit)
 	}
-	return &Lexer{r: r, buf: make([]byte, min(64<<10, max(limit, MinLimit))), limit: limit}
+	// 128 KiB: reads of at least 64 KiB go past a bufio.Reader of the
+	// usual size without a copy. The buffer grows when a token that
+	// cannot be cut yet does not fit.
+	return &Lexer{r: r, buf: make([]byte, bufSize), limit: limit}
 }
 
 // Reset makes l read r from the start, keeping its buffer and limit.
@@ -152,21 +174,67 @@ func (l *Lexer) Token() *Token { return &l.tok }
 // Offset returns the stream offset of the current token.
 func (l *Lexer) Offset() int64 { return l.base + int64(l.start) }
 
+// Last returns the stream offset of the last token read, passed over
+// (Skip) or not.
+func (l *Lexer) Last() int64 { return l.last }
+
+// Pos returns the stream offset from which the Lexer reads the tokens
+// after the current one: while Next reads, the start of the token it is
+// reading; between calls, the current token's.
+func (l *Lexer) Pos() int64 { return l.base + int64(l.start) }
+
 // Err returns the read error that ended the tokens, if not io.EOF.
 func (l *Lexer) Err() error { return l.err }
 
-// Next advances to the next token and reports whether there is one.
+// Next advances to the next token and reports whether there is one. With
+// Skip set, it passes over the tokens that say nothing of the attributes
+// of start tags (see Skip).
 func (l *Lexer) Next() bool {
-	if l.done {
-		return false
+	for {
+		if l.done {
+			return false
+		}
+		l.start += len(l.tok.Raw)
+		l.tok.Raw = nil
+		if !l.next() {
+			return false
+		}
+		l.last = l.base + int64(l.start)
+		if !l.Skip || !l.tok.skippable() {
+			return true
+		}
 	}
-	l.start += len(l.tok.Raw)
-	l.tok.Raw = nil
+}
+
+// skippable reports whether Skip passes over t: text, comments and
+// doctypes (also in pieces), whole end tags, and whole start tags without
+// attributes, unless named like "style" (five bytes), whose raw text is
+// CSS.
+func (t *Token) skippable() bool {
+	switch t.Kind {
+	case StartTag, SelfClosingTag:
+		return len(t.Attrs) == 0 && !t.More && !t.Cont && t.Name.End-t.Name.Start != len("style")
+	case EndTag:
+		return !t.More && !t.Cont
+	}
+	return true
+}
+
+// next reads the next token.
+func (l *Lexer) next() bool {
 	for {
 		b := l.buf[l.start:l.end]
-		l.pend = pending{}
+		l.pend.cut = 0 // every other field is set with it
 		n, kind := l.lex(b)
 		if n > 0 {
+			if kind == Text && l.Skip {
+				// Passed over here rather than in Next: text is
+				// half the tokens.
+				l.last = l.base + int64(l.start)
+				l.start += n
+				l.textCont = false
+				continue
+			}
 			l.tok.Kind = kind
 			l.tok.Raw = b[:n:n]
 			l.textCont = false
@@ -201,8 +269,95 @@ func (l *Lexer) piece(b []byte) {
 	l.script, l.dashes, l.beginning = p.script, p.dashes, p.beginning
 	if p.cont == contTag {
 		l.tag = p.tag
+		l.pieceNames(b, p)
 		l.tag.shift(p.cut)
 	}
+}
+
+// pieceNames records the names of the attributes of a piece of a tag,
+// b[:p.cut], and whether the attribute going on into the next piece is the
+// first of its name.
+func (l *Lexer) pieceNames(b []byte, p *pending) {
+	t := &l.tok
+	if !t.Cont {
+		l.names, l.namesLen = l.names[:0], 0
+	}
+	if !p.tag.start {
+		return
+	}
+	for _, a := range t.Attrs {
+		if !a.Long {
+			l.addName(b[a.Name.Start:a.Name.End])
+		} else if a.Name.End >= 0 {
+			l.addName(l.longName(b[:a.Name.End])) // its name ended in this piece
+		}
+	}
+	a := &p.tag.attr
+	switch {
+	case !a.Long:
+		// None goes on.
+	case p.tag.phase == phAttrName:
+		// Its name goes on: kept for when it ends.
+		if a.Name.Start >= 0 {
+			l.partName, l.partOver = l.partName[:0], false
+		}
+		l.partName = l.appendPart(l.partName, b[max(a.Name.Start, 0):p.cut])
+	case a.Name.End >= 0:
+		// Its name ended in this piece.
+		var name []byte
+		if a.Name.Start >= 0 {
+			l.partOver = false
+			name = l.appendPart(l.partName[:0], b[a.Name.Start:a.Name.End])
+		} else {
+			name = l.longName(b[:a.Name.End])
+		}
+		l.tag.kept = l.partOver || len(name) > 0 && !l.hasName(name)
+		l.addName(name)
+	}
+}
+
+// appendPart appends name in lower case to dst, up to limit bytes in all
+// (past them, partOver).
+func (l *Lexer) appendPart(dst, name []byte) []byte {
+	if len(dst)+len(name) > max(l.limit, MinLimit) {
+		l.partOver = true
+		return dst
+	}
+	for _, c := range name {
+		dst = append(dst, lowerASCII(c))
+	}
+	return dst
+}
+
+// longName returns the name of the attribute begun in an earlier piece
+// whose name ends in this one with rest: what the earlier pieces held of
+// it, then rest, in lower case.
+func (l *Lexer) longName(rest []byte) []byte {
+	return l.appendPart(l.partName, rest)
+}
+
+// addName records the name of an attribute of an earlier piece.
+func (l *Lexer) addName(name []byte) {
+	if len(name) == 0 || l.namesLen+len(name) > max(l.limit, MinLimit) || l.hasName(name) {
+		return
+	}
+	lower := []byte(string(name))
+	for i, c := range lower {
+		lower[i] = lowerASCII(c)
+	}
+	l.names = append(l.names, string(lower))
+	l.namesLen += len(name)
+}
+
+// hasName reports whether an attribute of an earlier piece has the name
+// name.
+func (l *Lexer) hasName(name []byte) bool {
+	for _, n := range l.names {
+		if equalFoldASCII(name, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // fill reads until the buffer is full or the input ends, making room first:
@@ -299,7 +454,10 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 	// Text up to a '<' that starts a tag, comment or doctype.
 	i := 0
 	for {
-		k := bytes.IndexByte(b[i:], '<')
+		k := 0 // after a text token, the next starts with '<'
+		if i >= len(b) || b[i] != '<' {
+			k = bytes.IndexByte(b[i:], '<')
+		}
 		if k < 0 {
 			if !eof {
 				l.pend = pending{cut: textCut(b, len(b)), kind: Text}
@@ -332,6 +490,9 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 	}
 	switch c := b[1]; {
 	case isLetter(c):
+		if n, kind := l.lexWholeTag(b, true, 1); n > 0 {
+			return n, kind
+		}
 		return l.lexTag(b, tagState{start: true, pos: 1, phase: phName})
 	case c == '/':
 		if len(b) < 3 {
@@ -344,6 +505,9 @@ func (l *Lexer) lex(b []byte) (int, Kind) {
 		case c == '>':
 			return 3, Comment
 		case isLetter(c):
+			if n, kind := l.lexWholeTag(b, false, 2); n > 0 {
+				return n, kind
+			}
 			return l.lexTag(b, tagState{pos: 2, phase: phName})
 		}
 		return l.untilCloseAngle(b, 2, Comment), Comment
@@ -419,6 +583,7 @@ type tagState struct {
 	phase   int
 	start   bool // a start tag: attributes are kept
 	attr    Attr
+	kept    bool    // attr.Long: it is the first of its name
 	name    [9]byte // the tag name in lower case, if it may be a raw-text element
 	nameLen int     // its length; -1 if longer
 }
@@ -455,6 +620,18 @@ func (l *Lexer) lexTag(b []byte, s tagState) (int, Kind) {
 			l.pend.tag.pos = s.attr.Name.Start
 		} else if s.phase >= phAttrName {
 			l.pend.tag.attr.Long = true
+		}
+		if p := &l.pend; p.cut == len(b) && p.cut > 1 && b[p.cut-1] == '/' && (s.phase == phBeforeAttr || s.phase == phUnquoted) {
+			// Not between a '/' and the '>' it may be before: whether
+			// the tag closes itself is known from the last piece alone
+			// (selfClosing). Before the '/', the phase is the same: it
+			// was read before an attribute (as an empty one, or after a
+			// name) or in an unquoted value.
+			p.cut--
+			p.tag.pos = p.cut
+			for k := len(t.Attrs); k > 0 && t.Attrs[k-1].Name.Start >= p.cut; k-- {
+				t.Attrs = t.Attrs[:k-1] // the empty attribute of the '/'
+			}
 		}
 		if s.phase == phName {
 			t.Name.End = len(b)
@@ -604,6 +781,9 @@ func (s *tagState) recordName(name []byte) {
 // addAttr ends the attribute being read.
 func (l *Lexer) addAttr(s *tagState) {
 	if s.start {
+		if s.attr.Long {
+			l.longKept = s.kept
+		}
 		l.tok.Attrs = append(l.tok.Attrs, s.attr)
 	}
 	s.phase = phBeforeAttr
@@ -621,6 +801,12 @@ func (l *Lexer) startKind(raw []byte, s *tagState) Kind {
 			}
 		}
 	}
+	return l.selfClosing(raw)
+}
+
+// selfClosing says whether the start tag raw, whose attributes are those
+// of the token, closes itself.
+func (l *Lexer) selfClosing(raw []byte) Kind {
 	// x/net/html: a "/" before the ">" makes the tag self-closing unless
 	// it is the last byte of the value of the last attribute it keeps
 	// (the first of each name): <p a=/> is no self-closing tag. (In a
@@ -636,26 +822,74 @@ func (l *Lexer) startKind(raw []byte, s *tagState) Kind {
 }
 
 // lastKeptAttr returns the index of the last attribute x/net/html keeps:
-// one with a name, the first of that name (ASCII case-insensitively).
+// one with a name, the first of that name (ASCII case-insensitively). In
+// the last piece of a long tag, the names of the earlier pieces count.
 func (l *Lexer) lastKeptAttr(raw []byte) int {
 	as := l.tok.Attrs
+	var long []byte // the name of as[0] if it was begun earlier and ends here
+	longKept := l.longKept
+	if len(as) > 0 && as[0].Long && as[0].Name.End >= 0 {
+		long = l.longName(raw[:as[0].Name.End])
+		longKept = l.partOver || len(long) > 0 && !l.hasName(long)
+	}
 	for k := len(as) - 1; k >= 0; k-- {
 		a := as[k]
-		if a.Name.Start == a.Name.End || a.Long {
+		if a.Long {
+			if longKept {
+				return k
+			}
 			continue
 		}
-		dup := false
+		if a.Name.Start == a.Name.End {
+			continue
+		}
+		name := raw[a.Name.Start:a.Name.End]
+		dup := l.tok.Cont && (l.hasName(name) || long != nil && k > 0 && equalFoldASCII(name, string(long)))
 		for _, e := range as[:k] {
-			if !e.Long && bytes.EqualFold(raw[e.Name.Start:e.Name.End], raw[a.Name.Start:a.Name.End]) {
-				dup = true
+			if dup {
 				break
 			}
+			dup = !e.Long && equalFoldBytes(raw[e.Name.Start:e.Name.End], name)
 		}
 		if !dup {
 			return k
 		}
 	}
 	return -1
+}
+
+// equalFoldBytes reports whether a and b are equal in ASCII lower case
+// (not Unicode case folding: x/net/html lowers only ASCII letters).
+func equalFoldBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, c := range a {
+		if lowerASCII(c) != lowerASCII(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether b in ASCII lower case is lower.
+func equalFoldASCII(b []byte, lower string) bool {
+	if len(b) != len(lower) {
+		return false
+	}
+	for i, c := range b {
+		if lowerASCII(c) != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // untilCloseAngle returns the length of a token of kind that ends at the
@@ -716,7 +950,10 @@ loop:
 func (l *Lexer) lexRaw(b []byte, tag string) int {
 	i := 0
 	for {
-		k := bytes.IndexByte(b[i:], '<')
+		k := 0 // after a text token, the next starts with '<'
+		if i >= len(b) || b[i] != '<' {
+			k = bytes.IndexByte(b[i:], '<')
+		}
 		if k < 0 {
 			break
 		}

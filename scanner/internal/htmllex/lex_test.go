@@ -128,6 +128,9 @@ func differLimit(doc []byte, chunk, limit int) string {
 	z := xhtml.NewTokenizer(bytes.NewReader(doc))
 	l := New(&splitReader{data: doc, sizes: []int{chunk}}, 0)
 	l.limit = limit
+	// A small buffer, so that tags and other tokens are cut by its end
+	// and read again (lexTag rather than lexWholeTag).
+	l.buf = make([]byte, MinLimit)
 	if limit > 0 {
 		l.buf = make([]byte, 8) // grown to the limit, as a long token would
 	}
@@ -173,7 +176,7 @@ var lexCases = []string{
 	`<script/>x</script>`, `<style>a</style>`, `<style>a</sty`, `<title>a&amp;b</title>`, `<textarea><a>&lt;</textarea>`, `<xmp><a></xmp>`, `<iframe>x</iframe>`,
 	`<noscript><p>x</p></noscript>`, `<noembed>x</noembed>`, `<noframes>x</noframes>`, `<plaintext>a</plaintext><b>`, `<PlainText>x`, `<title></title>`,
 	`<title>x</title`, `<title>x</titlex></title>`, `<scriptx>a</scriptx>`, `<svg><![CDATA[x]]></svg>`, `<![CDATA[<a>]]>`,
-	"a\x00b<a b=\"\x00\">\r\n", `&amp;&copy=&lt`, `<p>http://example.com/?a=1&amp;b=2</p>`,
+	"a\x00b<a b=\"\x00\">\r\n", `&amp;&copy=&lt`, "<p k=1 \u212a=/>", "<p \u017f=/ s=1/>", "<p s=/ \u017f=1/>", `<p>http://example.com/?a=1&amp;b=2</p>`,
 }
 
 func TestLexerDifferential(t *testing.T) {
@@ -223,7 +226,8 @@ func TestLexerPages(t *testing.T) {
 
 // FuzzLexer requires the Lexer to find x/net/html's tokens in any input,
 // read in any chunks: the same kinds, raw bytes, tag names, attributes and
-// text.
+// text; and the one-pass path of whole tags to agree with the state
+// machine on every tag of the input cut anywhere (wholeDiffers).
 func FuzzLexer(f *testing.F) {
 	for _, c := range lexCases {
 		f.Add([]byte(c), uint8(3))
@@ -236,6 +240,9 @@ func FuzzLexer(f *testing.F) {
 		limit := 16 + int(chunk)%48
 		if d := differLimit(doc, int(chunk)%7+1, limit); d != "" {
 			t.Fatalf("%q (limit %d, reads of %d): %s", doc, limit, int(chunk)%7+1, d)
+		}
+		if d := wholeDiffers(doc); d != "" {
+			t.Fatal(d)
 		}
 	})
 }
@@ -369,9 +376,15 @@ func TestLexerPieces(t *testing.T) {
 	docs := append([]string{}, lexCases...)
 	docs = append(docs, string(scantest.Page(64<<10, 3)),
 		`<a href="`+strings.Repeat("x", 100)+`">`+strings.Repeat("text ", 40)+`<!--`+strings.Repeat("-", 50)+`-->`,
-		`<script>`+strings.Repeat("a<!--<script>--", 20)+`</script>`+`<p `+strings.Repeat("b=1 ", 30)+`c="`+strings.Repeat("/", 60)+`"/>`)
+		`<script>`+strings.Repeat("a<!--<script>--", 20)+`</script>`+`<p `+strings.Repeat("b=1 ", 30)+`c="`+strings.Repeat("/", 60)+`"/>`,
+		// Whether a long tag closes itself: its "/>" cut, or the value
+		// of its last attribute, begun in an earlier piece, ending in "/".
+		"<A00000000000000000000000000000/>", "<p "+strings.Repeat("a", 40)+"/>", "<p a="+strings.Repeat("x", 40)+"/>",
+		"<p b=1 a="+strings.Repeat("x", 40)+"/>", "<p a=1 A="+strings.Repeat("x", 40)+"/>", "<p a="+strings.Repeat("/", 60)+">",
+		"<p "+strings.Repeat("x=1 ", 10)+strings.Repeat("a", 30)+"=1 "+strings.Repeat("y=2 ", 10)+strings.Repeat("A", 30)+"=/>",
+		"<p a=1 "+strings.Repeat("b=2 ", 12)+"a=/>", "<p "+strings.Repeat("b", 40)+"="+strings.Repeat("x", 40)+"/>")
 	for _, doc := range docs {
-		for _, limit := range []int{16, 17, 23, 40, 100} {
+		for limit := 16; limit <= 100; limit += 1 + limit/20 {
 			for _, chunk := range []int{1, 5, 64} {
 				if d := differLimit([]byte(doc), chunk, limit); d != "" {
 					t.Fatalf("%q (limit %d, reads of %d): %s", doc, limit, chunk, d)
