@@ -58,10 +58,10 @@ type checkpoint struct{ dec, src int64 }
 // add appends n characters of sw source bytes and dw decoded bytes each;
 // n may be 0.
 func (m *Map) add(n, sw, dw int, state uint8) {
-	for n > 0 {
-		k := min(n, maxRun)
+	for c := int64(n); c > 0; {
+		k := min(c, maxRun)
 		m.addRun(runKey(sw, dw, state) | run(k)<<8)
-		n -= k
+		c -= k
 	}
 }
 
