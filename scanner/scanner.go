@@ -34,6 +34,7 @@ type Scanner struct {
 	err     error
 	m       Match
 	trig    []trigger
+	fused   bool // the triggers are found by indexTriggerFused, not trig
 	own     bool // buf is the Scanner's own window (NewScanner)
 
 	rf  *refang.Reader // with Options.Refang: reads r refanged
@@ -98,8 +99,12 @@ func (s *Scanner) reset(b []byte) {
 
 // initTriggers sets up the searches: ':' for schemes, '@' for e-mail
 // addresses, and '.' after 'w' for "www." — or, in fuzzy mode, every label
-// dot. Each is a bytes.IndexByte (SIMD) search, except the full-width dots.
+// dot. Where the build has a vector search for them (amd64), the default
+// mode's three are found in one pass (indexTriggerFused); otherwise, and in
+// fuzzy mode, each is a bytes.IndexByte (SIMD) search, except the
+// full-width dots, and nextTrigger takes the first.
 func (s *Scanner) initTriggers() {
+	s.fused = haveFused && !s.f.fuzzy
 	pats := []string{":", "@", "."}
 	if s.f.fuzzy {
 		pats = append(pats, "\u3002", "\uFF0E", "\uFF61")
@@ -160,7 +165,12 @@ func (s *Scanner) Scan() bool {
 		if !s.eof {
 			limit = s.n - s.f.maxLen - lookAheadSlack
 		}
-		t, size := s.nextTrigger()
+		var t, size int
+		if s.fused {
+			t, size = indexTriggerFused(s.buf[:s.n], s.pos), 1
+		} else {
+			t, size = s.nextTrigger()
+		}
 		if t < 0 || t >= limit {
 			if s.eof {
 				s.pos = s.n
@@ -275,11 +285,9 @@ func (s *Scanner) nextTrigger() (best, size int) {
 }
 
 // indexAfterW returns the offset from "from" of the first '.' at or after
-// b[from] that follows a 'w' or 'W', or -1.
+// b[from] that follows a 'w' or 'W', or -1: one bytes.IndexByte per '.'.
+// It serves the builds without indexTriggerFused's vector loops.
 func indexAfterW(b []byte, from int) int {
-	if haveVector {
-		return indexAfterWVector(b, from)
-	}
 	for i := from; ; {
 		j := bytes.IndexByte(b[i:], '.')
 		if j < 0 {
