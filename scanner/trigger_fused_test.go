@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -143,6 +144,42 @@ func BenchmarkTriggers(b *testing.B) {
 					for i := find(text, 0); i >= 0; i = find(text, i+1) {
 						n++
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestEscapeOrHash checks iriForm's table against its definition: the
+// bytes of needsEscape and '#'.
+func TestEscapeOrHash(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if want := needsEscape[c] || c == '#'; escapeOrHash[c] != want {
+			t.Errorf("escapeOrHash[%#x] = %v, want %v", c, escapeOrHash[c], want)
+		}
+	}
+}
+
+// TestFusedScannerSame scans generated prose of five scripts, sparse and
+// dense in links, with the fused trigger search and with the separate
+// searches of the builds without it: the matches must be the same.
+func TestFusedScannerSame(t *testing.T) {
+	for _, lang := range []struct {
+		name string
+		lang *scantest.Language
+	}{{"English", &scantest.English}, {"Japanese", &scantest.Japanese}, {"Chinese", &scantest.Chinese},
+		{"Arabic", &scantest.Arabic}, {"Russian", &scantest.Russian}} {
+		for _, every := range []int{1, 64, 2048} {
+			t.Run(fmt.Sprintf("%s/%d", lang.name, every), func(t *testing.T) {
+				text := scantest.Prose(256<<10, every, lang.lang, int64(every))
+				fused := scanAll(t, newBytesScanner(text, newFinder(nil)))
+				sep := newBytesScanner(text, newFinder(nil))
+				sep.fused = false
+				if got := scanAll(t, sep); !sameMatches(got, fused) {
+					t.Fatalf("separate searches differ: %s", firstDiff(got, fused))
+				}
+				if len(fused) == 0 {
+					t.Fatal("no match found")
 				}
 			})
 		}
