@@ -37,6 +37,24 @@ func BenchmarkLinkDense(b *testing.B) {
 	benchScan(b, scantest.Prose(4<<20, 1, &scantest.English, 6), nil)
 }
 
+// benchFind is Find over text held in memory, scanned in place (the bench
+// command's "scanner in memory" rows, against Rust linkify).
+func benchFind(b *testing.B, text []byte) {
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Find(text, nil)
+	}
+}
+
+func BenchmarkFindEnglishProse(b *testing.B) {
+	benchFind(b, scantest.Prose(4<<20, 2048, &scantest.English, 1))
+}
+
+func BenchmarkFindJapaneseProse(b *testing.B) {
+	benchFind(b, scantest.Prose(4<<20, 2048, &scantest.Japanese, 2))
+}
+
 // BenchmarkIndexByte is the scale: one SIMD pass for a byte that is absent.
 func BenchmarkIndexByte(b *testing.B) {
 	text := scantest.Prose(4<<20, 1<<30, &scantest.English, 1)

@@ -412,10 +412,17 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 	}
 	var closer rune
 	if s > 0 {
-		r, _ := utf8.DecodeLastRune(w[:s])
-		for _, q := range quoteClosers {
-			if q.open == r {
-				closer = q.close
+		if b := w[s-1]; b < utf8.RuneSelf {
+			// The ASCII openers of quoteClosers close themselves.
+			if b == '"' || b == '`' || b == '|' {
+				closer = rune(b)
+			}
+		} else {
+			r, _ := utf8.DecodeLastRune(w[:s])
+			for _, q := range quoteClosers {
+				if q.open == r {
+					closer = q.close
+				}
 			}
 		}
 	}

@@ -137,37 +137,36 @@ func (f *finder) checkPlainASCII(h []byte, tld bool) (info hostInfo, plain bool)
 	if len(h) > 253 {
 		return hostInfo{}, true
 	}
-	labels, start, digits := 1, 0, true
+	// Label by label: a tight loop over the label's bytes, then its checks.
+	labels, start := 1, 0
 	bad := false
-	for i := 0; i <= len(h); i++ {
-		if i < len(h) {
-			c := h[i]
-			if hostASCII[c] {
-				if i == start && c|0x20 == 'x' && hasPrefixFold(h[i:], "xn--") {
-					return hostInfo{}, false
-				}
-				digits = digits && isDigit(c)
-				continue
-			}
-			if c != '.' {
-				return hostInfo{}, false
-			}
+	for {
+		i := start
+		if i < len(h) && h[i]|0x20 == 'x' && hasPrefixFold(h[i:], "xn--") {
+			return hostInfo{}, false
+		}
+		for i < len(h) && hostASCII[h[i]] {
+			i++
+		}
+		if i < len(h) && h[i] != '.' {
+			return hostInfo{}, false
 		}
 		l := h[start:i]
 		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || len(l) >= 4 && l[2] == '-' && l[3] == '-' {
 			bad = true
 		}
-		if i < len(h) {
-			labels++
-			start, digits = i+1, true
+		if i == len(h) {
+			break
 		}
+		labels++
+		start = i + 1
 	}
 	if bad {
 		return hostInfo{}, true
 	}
-	t := h[start:]
+	t := h[start:] // not empty: an empty label is bad
 	switch {
-	case labels > 1 && digits:
+	case labels > 1 && allDigits(t):
 		return hostInfo{valid: labels == 4 && isIPv4(h), ipv4: true, labels: labels}, true
 	case labels > 1 && !isTLDShaped(t):
 		return hostInfo{}, true
@@ -377,6 +376,12 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			j++
 			continue
 		}
+		if b == '.' {
+			j++
+			labelStart = j
+			labelASCII = true
+			continue
+		}
 		r, size := rune(b), 1
 		if b >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(w[j:])
@@ -412,6 +417,13 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	// FQDN dot before a path, query, fragment or port.
 	e := j
 	for e > i {
+		if c := w[e-1]; c < utf8.RuneSelf {
+			if c != '.' && c != '-' {
+				break
+			}
+			e--
+			continue
+		}
 		r, size := utf8.DecodeLastRune(w[i:e])
 		if !isLabelDot(r) && r != '-' {
 			break

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/iriscan/iriscan/scanner/refang"
 )
@@ -34,7 +35,10 @@ type Scanner struct {
 	err     error
 	m       Match
 	trig    []trigger
+	fused   bool // the triggers are found by indexTriggerFused, not trig
 	own     bool // buf is the Scanner's own window (NewScanner)
+
+	arena []byte // the block the strings of matches are cut from (str)
 
 	rf  *refang.Reader // with Options.Refang: reads r refanged
 	src []byte         // with rf: scratch for the source text of a match
@@ -98,8 +102,12 @@ func (s *Scanner) reset(b []byte) {
 
 // initTriggers sets up the searches: ':' for schemes, '@' for e-mail
 // addresses, and '.' after 'w' for "www." — or, in fuzzy mode, every label
-// dot. Each is a bytes.IndexByte (SIMD) search, except the full-width dots.
+// dot. Where the build has a vector search for them (amd64), the default
+// mode's three are found in one pass (indexTriggerFused); otherwise, and in
+// fuzzy mode, each is a bytes.IndexByte (SIMD) search, except the
+// full-width dots, and nextTrigger takes the first.
 func (s *Scanner) initTriggers() {
+	s.fused = haveFused && !s.f.fuzzy
 	pats := []string{":", "@", "."}
 	if s.f.fuzzy {
 		pats = append(pats, "\u3002", "\uFF0E", "\uFF61")
@@ -120,9 +128,29 @@ func Find(text []byte, o *Options) []Match {
 	}
 	var ms []Match
 	for s.Scan() {
-		ms = append(ms, s.Match())
+		if len(ms) == cap(ms) && s.rf == nil {
+			ms = growMatches(ms, s.m.Offset, len(text))
+		}
+		ms = append(ms, s.m)
 	}
 	return ms
+}
+
+// growMatches returns ms with room for the matches Find expects in the
+// rest of a text of n bytes, the part before off having given len(ms):
+// the count projected from that density (an eighth more), at least twice
+// and at most eight times the present capacity. A Match is ~120 bytes
+// with pointers, so each growth clears and copies the array: append's
+// doubling took 15% of Find over 100 MB of prose with a link every 2 KB,
+// where the projection grows it about four times.
+func growMatches(ms []Match, off int64, n int) []Match {
+	c := cap(ms)
+	want := 2*c + 8
+	if off > 0 {
+		p := int(int64(len(ms)) * int64(n) / off)
+		want = max(want, min(p+p/8+8, 8*c))
+	}
+	return append(make([]Match, 0, want), ms...)
 }
 
 // Match returns the most recent match found by Scan.
@@ -160,7 +188,12 @@ func (s *Scanner) Scan() bool {
 		if !s.eof {
 			limit = s.n - s.f.maxLen - lookAheadSlack
 		}
-		t, size := s.nextTrigger()
+		var t, size int
+		if s.fused {
+			t, size = indexTriggerFused(s.buf[:s.n], s.pos), 1
+		} else {
+			t, size = s.nextTrigger()
+		}
 		if t < 0 || t >= limit {
 			if s.eof {
 				s.pos = s.n
@@ -189,15 +222,15 @@ func (s *Scanner) Scan() bool {
 }
 
 func (s *Scanner) emit(c candidate) {
-	text := string(s.buf[c.start:c.end])
-	iri := text
 	src := s.buf[c.start:c.end]
+	text := s.str(src)
+	iri := text
 	if c.iri != nil {
 		src = c.iri
-		iri = string(c.iri)
+		iri = s.str(c.iri)
 	}
 	if enc := iriForm(src, c.kind); enc != nil {
-		iri = string(enc)
+		iri = s.str(enc)
 	}
 	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 	if s.rf != nil {
@@ -205,6 +238,32 @@ func (s *Scanner) emit(c candidate) {
 	}
 	s.lastEnd = c.end
 	s.pos = max(s.pos, c.end)
+}
+
+// arenaSize is the size of the blocks the strings of matches are cut from.
+const arenaSize = 4 << 10
+
+// str returns b as a string, copied into the Scanner's current arena
+// block (a new block when it is full), so that the strings of ~80 matches
+// of ordinary length take one allocation instead of one each (a string
+// per match was 5% of Find's time). Bytes handed out are never written
+// again: the block only grows by append within its capacity, and a
+// full one is left to the strings that point into it. A string kept
+// keeps its block (at most arenaSize bytes) alive; longer strings get
+// their own allocation.
+func (s *Scanner) str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > arenaSize/4 {
+		return string(b)
+	}
+	if cap(s.arena)-len(s.arena) < len(b) {
+		s.arena = make([]byte, 0, arenaSize)
+	}
+	n := len(s.arena)
+	s.arena = append(s.arena, b...)
+	return unsafe.String(&s.arena[n], len(b))
 }
 
 // skipOverlong passes over the rest of an overlong candidate: up to the next
@@ -275,11 +334,9 @@ func (s *Scanner) nextTrigger() (best, size int) {
 }
 
 // indexAfterW returns the offset from "from" of the first '.' at or after
-// b[from] that follows a 'w' or 'W', or -1.
+// b[from] that follows a 'w' or 'W', or -1: one bytes.IndexByte per '.'.
+// It serves the builds without indexTriggerFused's vector loops.
 func indexAfterW(b []byte, from int) int {
-	if haveVector {
-		return indexAfterWVector(b, from)
-	}
 	for i := from; ; {
 		j := bytes.IndexByte(b[i:], '.')
 		if j < 0 {
@@ -337,6 +394,9 @@ func (s *Scanner) refill() {
 // delimited or quoted form, \ ^ ` | { } and [ ] (outside an IP literal).
 var needsEscape = byteSet(" \"\\^`|{}[]<>")
 
+// escapeOrHash is needsEscape and '#'.
+var escapeOrHash = byteSet(" \"\\^`|{}[]<>#")
+
 // iriForm returns the IRI form of the match text b of kind k, or nil when it
 // is b itself: the characters of needsEscape percent-encoded, except the
 // brackets of an IP literal in the authority, and every '#' after the first
@@ -345,11 +405,11 @@ func iriForm(b []byte, k Kind) []byte {
 	frag := -1
 	need := false
 	for i, c := range b {
-		if needsEscape[c] || c == '#' && frag >= 0 {
-			need = true
-			break
-		}
-		if c == '#' {
+		if escapeOrHash[c] { // one look-up per byte for the common "no"
+			if c != '#' || frag >= 0 {
+				need = true
+				break
+			}
 			frag = i
 		}
 	}

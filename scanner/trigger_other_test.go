@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package scanner
+
+// fusedImpls are the vector searches this build can run: none.
+func fusedImpls() map[string]func(b []byte, from int) int {
+	return map[string]func([]byte, int) int{"portable": indexTriggerFused}
+}
