@@ -1,6 +1,9 @@
 package mail
 
-import "io"
+import (
+	"encoding/binary"
+	"io"
+)
 
 // qpLineMax is the longest encoded line RFC 2045 Section 6.7 (5) allows,
 // the "=" of a soft line break included.
@@ -88,7 +91,6 @@ func (q *qpWriter) encode(p []byte, end int) {
 		if esc[b] {
 			// A run of bytes written "=XX", as many on each line as
 			// fit before its soft line break.
-			const hex = "0123456789ABCDEF"
 			j := k
 			for {
 				if q.i > qpLineMax-4 {
@@ -97,8 +99,8 @@ func (q *qpWriter) encode(p []byte, end int) {
 				stop := min(end, j+(qpLineMax-4-q.i)/3+1)
 				i := q.i
 				for ; j < stop && esc[p[j]]; j++ {
-					c := p[j]
-					q.line[i], q.line[i+1], q.line[i+2] = '=', hex[c>>4], hex[c&15]
+					// Four bytes stored, three kept: the line has room.
+					binary.LittleEndian.PutUint32(q.line[i:], qpEscaped[p[j]])
 					i += 3
 				}
 				q.i = i
@@ -154,6 +156,15 @@ var qpLiteral = func() (t [256]bool) {
 var qpHex = func() (t [256]bool) {
 	for c := range 256 {
 		t[c] = !qpLiteral[c]
+	}
+	return
+}()
+
+// qpEscaped is "=XX" for each byte, little-endian in the low three bytes.
+var qpEscaped = func() (t [256]uint32) {
+	const hex = "0123456789ABCDEF"
+	for c := range 256 {
+		t[c] = '=' | uint32(hex[c>>4])<<8 | uint32(hex[c&15])<<16
 	}
 	return
 }()
