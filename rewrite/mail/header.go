@@ -252,6 +252,13 @@ func skipCFWS(v []byte, i int) int {
 }
 
 // isToken reports whether c may be in an RFC 2045 token.
-func isToken(c byte) bool {
-	return c > ' ' && c < 0x7f && !strings.ContainsRune(`()<>@,;:\"/[]?=`, rune(c))
-}
+func isToken(c byte) bool { return tokenByte[c] }
+
+// tokenByte is true for the bytes of RFC 2045 tokens: printable ASCII but
+// the tspecials.
+var tokenByte = func() (t [256]bool) {
+	for c := '!'; c <= '~'; c++ {
+		t[c] = !strings.ContainsRune(`()<>@,;:\"/[]?=`, c)
+	}
+	return
+}()

@@ -215,3 +215,15 @@ func (r *smallReader) Read(p []byte) (int, error) {
 	r.b = r.b[n:]
 	return n, nil
 }
+
+// TestTokenBytes: RFC 2045 Section 5.1, token := 1*<any (US-ASCII) CHAR
+// except SPACE, CTLs, or tspecials>.
+func TestTokenBytes(t *testing.T) {
+	const tspecials = "()<>@,;:\\\"/[]?="
+	for c := range 256 {
+		want := c > ' ' && c < 0x7f && !strings.ContainsRune(tspecials, rune(c))
+		if isToken(byte(c)) != want {
+			t.Errorf("isToken(%#x) = %v", c, !want)
+		}
+	}
+}
