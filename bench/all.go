@@ -35,6 +35,7 @@ var (
 	allDir    = flag.String("all", "", "run the issue 14 table: every path against its baseline, inputs written to (and reused from) `dir`")
 	allRounds = flag.Int("all-rounds", 5, "rounds of -all: each runs A and B once, in turn")
 	allOnly   = flag.String("all-only", "", "-all: run only the rows whose name contains this")
+	allBase   = flag.String("all-base", "", "-all: after each row that runs iriscan, the same row with the iriscan `binary` given (an older build), in the same run")
 )
 
 // A row of the table: a command A and its baseline B (a command, or a
@@ -88,6 +89,12 @@ func runAll() {
 	add := func(r row) {
 		if *allOnly == "" || strings.Contains(r.name, *allOnly) {
 			rows = append(rows, r)
+			if *allBase != "" && len(r.a) > 0 && r.a[0] == bin {
+				base := r
+				base.name += " [" + filepath.Base(*allBase) + "]"
+				base.a = append([]string{*allBase}, r.a[1:]...)
+				rows = append(rows, base)
+			}
 		}
 	}
 	add(row{name: "extract --format text, 100 MB English prose", bytes: fileSize(en),

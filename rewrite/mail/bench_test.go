@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime/quotedprintable"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -178,4 +179,26 @@ func TestLargeMessageMemory(t *testing.T) {
 		t.Errorf("heap in use peaked at %d MB", w.peak>>20)
 	}
 	t.Logf("read %d MB, heap in use at most %d MB", res.Read>>20, w.peak>>20)
+}
+
+// BenchmarkRewriteFile rewrites the file named by $IRISCAN_MAIL_BENCH (the
+// bench corpus's mbox, for profiling: go test ./rewrite/mail -run '^$'
+// -bench RewriteFile -cpuprofile cpu.out); skipped when it is unset.
+func BenchmarkRewriteFile(b *testing.B) {
+	fn := os.Getenv("IRISCAN_MAIL_BENCH")
+	if fn == "" {
+		b.Skip("IRISCAN_MAIL_BENCH is unset")
+	}
+	in, err := os.ReadFile(fn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := Options{To: rewrite.URI}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Rewrite(io.Discard, bytes.NewReader(in), o); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -101,9 +101,16 @@
 //
 // # go-message
 //
-// Headers are read with github.com/emersion/go-message/textproto.ReadHeader,
-// media types and parameters (RFC 2231 and encoded words included) with
-// message.Header.ContentType and ContentDisposition. Rewrite decodes the
+// Rewrite reads what it needs of a header (media type, boundary, charset,
+// format and delsp parameters, transfer encoding, disposition) straight
+// from its bytes, with the answers of
+// github.com/emersion/go-message/textproto.ReadHeader and
+// message.Header.ContentType and ContentDisposition (mime.ParseMediaType,
+// RFC 2231 and encoded words included), to which a differential test and a
+// fuzz target hold it; a header it is not sure of (an error, non-ASCII in
+// one of those fields, a backslash in a quoted-string, an RFC 2231 or
+// RFC 2047 form of a parameter it reads, over 16 KiB) is read by go-message.
+// Walk reads headers with go-message. Rewrite decodes the
 // transfer encodings of text parts itself (decodeQP, decodeBase64: the
 // results and errors of mime/quotedprintable and encoding/base64, which
 // go-message uses, held to them by differential tests and fuzz targets;

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/emersion/go-message"
-	"github.com/emersion/go-message/textproto"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
@@ -76,6 +75,8 @@ type job struct {
 	linkPfx []byte
 	u       []byte
 	dels    []deletion
+
+	labels []labelCharset // charset labels looked up
 }
 
 // A splice replaces the bytes [start, end) of the part's buffer by b, or,
@@ -210,7 +211,7 @@ func (j *job) entity(src io.Reader, start int64, depth int, top, digest bool) (i
 		return e, err
 	}
 	j.hold = start // until the media type is known
-	th, err := textproto.ReadHeader(l.br)
+	h, err := l.hr.read(l.br)
 	if err != nil {
 		j.hold = -1
 		e, derr := j.drain(l)
@@ -220,29 +221,23 @@ func (j *job) entity(src io.Reader, start int64, depth int, top, digest bool) (i
 		return e, derr
 	}
 	bs := l.pos()
-	h := message.Header{Header: th}
-	mt, params := "text/plain", map[string]string(nil)
-	if digest {
+	mt := h.mt
+	if !h.hasCT && digest {
 		mt = "message/rfc822"
 	}
-	ctErr := error(nil)
-	if h.Has("Content-Type") {
-		mt, params, ctErr = h.ContentType()
-	}
-	disp, _, _ := h.ContentDisposition()
-	att := strings.EqualFold(disp, "attachment")
 	switch {
-	case ctErr != nil, att:
-	case strings.HasPrefix(mt, "multipart/"):
+	case h.ctErr != nil, h.att:
+	case h.multi:
 		j.hold = -1
-		if bd := params["boundary"]; bd != "" {
-			return j.multipart(l, []byte("--"+bd), depth, mt == "multipart/digest")
+		if len(h.boundary) > 0 {
+			l.delim = append(append(l.delim[:0], "--"...), h.boundary...)
+			return j.multipart(l, l.delim, depth, mt == "multipart/digest")
 		}
 		e, err := j.drain(l)
 		j.partError(start, e, errNoBoundary)
 		return e, err
 	case mt == "message/rfc822" || mt == "message/global":
-		if isIdentity(cteOf(h)) {
+		if isIdentity(h.cte) {
 			j.hold = -1
 			if err := j.flushTo(bs); err != nil {
 				return bs, err
@@ -253,19 +248,19 @@ func (j *job) entity(src io.Reader, start int64, depth int, top, digest bool) (i
 			return j.drain(l)
 		}
 	case mt == "text/plain" || mt == "text/html":
-		return j.text(l, start, bs, h, mt, params, top)
+		return j.text(l, start, bs, h, mt, top)
 	}
 	j.hold = -1
 	e, err := j.drain(l)
-	if ctErr != nil && err == nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(h.Get("Content-Type"))), "text/") {
-		j.partError(start, e, ctErr)
+	if h.ctText && err == nil {
+		j.partError(start, e, h.ctErr)
 	}
 	return e, err
 }
 
 // text rewrites the text part that l reads, whose header starts at input
 // offset s and body at bs: it is read whole, rewritten and written.
-func (j *job) text(l *level, s, bs int64, h message.Header, mt string, params map[string]string, top bool) (int64, error) {
+func (j *job) text(l *level, s, bs int64, h *partHeader, mt string, top bool) (int64, error) {
 	e, err := j.drain(l)
 	if err != nil {
 		j.hold = -1
@@ -293,7 +288,7 @@ func (j *job) text(l *level, s, bs int64, h message.Header, mt string, params ma
 	j.splices = j.splices[:0]
 	n := int(e - j.winOff)
 	b := j.live()
-	j.textPart(b, 0, int(bs-j.winOff), n, h, mt, params, top)
+	j.textPart(b, 0, int(bs-j.winOff), n, h, mt, top)
 	if j.onPart != nil {
 		// The tests see the new body as bytes.
 		sp := slices.Clone(j.splices)

@@ -36,13 +36,16 @@ func (he *headerEdit) apply(hdr []byte, top bool) ([]byte, bool) {
 	var add []string
 	haveCT, haveCTE, haveMV := false, false, false
 	last := 0
-	for _, f := range fields(hdr) {
-		name := strings.ToLower(strings.TrimSpace(string(hdr[f.s:f.colon])))
+	var fs [32]field
+	for _, f := range fields(hdr, fs[:0]) {
+		// The names are printable ASCII (the header was read): ASCII
+		// case folding is Unicode's here.
+		name := bytes.Trim(hdr[f.s:f.colon], " \t")
 		v := hdr[f.colon+1 : f.e]
-		switch name {
-		case "mime-version":
+		switch {
+		case asciiEqualFold(name, "mime-version"):
 			haveMV = true
-		case "content-type":
+		case asciiEqualFold(name, "content-type"):
 			if haveCT {
 				continue // go-message reads the first one
 			}
@@ -57,7 +60,7 @@ func (he *headerEdit) apply(hdr []byte, top bool) ([]byte, bool) {
 			out = append(out, hdr[last:f.colon+1]...)
 			out = append(out, nv...)
 			last = f.e
-		case "content-transfer-encoding":
+		case asciiEqualFold(name, "content-transfer-encoding"):
 			if haveCTE {
 				continue
 			}
@@ -118,9 +121,8 @@ func (he *headerEdit) apply(hdr []byte, top bool) ([]byte, bool) {
 // end of its value, before the line break that ends its last line.
 type field struct{ s, colon, e int }
 
-// fields finds the fields of the raw header hdr.
-func fields(hdr []byte) []field {
-	var fs []field
+// fields appends the fields of the raw header hdr to fs.
+func fields(hdr []byte, fs []field) []field {
 	for ls := 0; ls < len(hdr); {
 		le, next := lineEnd(hdr, ls)
 		if le == ls {
@@ -180,8 +182,8 @@ func (he *headerEdit) contentType(v []byte) ([]byte, bool) {
 		for i < len(v) && isToken(v[i]) {
 			i++
 		}
-		name := strings.ToLower(string(v[ns:i]))
-		if name == "" {
+		name := v[ns:i] // token bytes: ASCII
+		if len(name) == 0 {
 			break // a trailing ";"
 		}
 		i = skipCFWS(v, i)
@@ -206,10 +208,10 @@ func (he *headerEdit) contentType(v []byte) ([]byte, bool) {
 			}
 		}
 		switch {
-		case he.mediaType != "" && (name == "format" || name == "delsp"):
+		case he.mediaType != "" && (asciiEqualFold(name, "format") || asciiEqualFold(name, "delsp")):
 			out = append(out, v[last:semi]...)
 			last = i
-		case he.charset != "" && name == "charset":
+		case he.charset != "" && asciiEqualFold(name, "charset"):
 			out = append(out, v[last:vs]...)
 			if v[vs] == '"' {
 				out = append(out, '"')
@@ -252,6 +254,13 @@ func skipCFWS(v []byte, i int) int {
 }
 
 // isToken reports whether c may be in an RFC 2045 token.
-func isToken(c byte) bool {
-	return c > ' ' && c < 0x7f && !strings.ContainsRune(`()<>@,;:\"/[]?=`, rune(c))
-}
+func isToken(c byte) bool { return tokenByte[c] }
+
+// tokenByte is true for the bytes of RFC 2045 tokens: printable ASCII but
+// the tspecials.
+var tokenByte = func() (t [256]bool) {
+	for c := '!'; c <= '~'; c++ {
+		t[c] = !strings.ContainsRune(`()<>@,;:\"/[]?=`, c)
+	}
+	return
+}()

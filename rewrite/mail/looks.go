@@ -24,12 +24,15 @@ type headerScan struct {
 // (b cut in the middle of the block) is judged by what it has.
 func scanHeader(b []byte) headerScan {
 	var h headerScan
-	name, value := []byte(nil), []byte(nil) // the field being read
+	// The field being read: its name b[ns:ne] and its value b[vs:ve],
+	// continuation lines included with their line breaks (isAnchor
+	// reads line breaks as the white space that unfolding makes of them).
+	ns, ne, vs, ve := -1, 0, 0, 0
 	done := func() {
-		if name != nil && isAnchor(name, value) {
+		if ns >= 0 && isAnchor(b[ns:ne], b[vs:ve]) {
 			h.anchor = true
 		}
-		name, value = nil, nil
+		ns = -1
 	}
 	for ls := 0; ls < len(b); {
 		nl := bytes.IndexByte(b[ls:], '\n')
@@ -51,10 +54,10 @@ func scanHeader(b []byte) headerScan {
 			return h
 		case len(line) == 0:
 		case line[0] == ' ' || line[0] == '\t':
-			if name == nil {
+			if ns < 0 {
 				return h
 			}
-			value = append(append(value, ' '), line...)
+			ve = ls + len(line)
 		default:
 			done()
 			c := bytes.IndexByte(line, ':')
@@ -71,7 +74,8 @@ func scanHeader(b []byte) headerScan {
 			}
 			if c < len(line) || nl >= 0 {
 				h.fields++
-				name, value = line[:c], append([]byte(nil), line[min(c+1, len(line)):]...)
+				ns, ne = ls, ls+c
+				vs, ve = ls+min(c+1, len(line)), ls+len(line)
 			}
 		}
 		ls = next
@@ -86,10 +90,21 @@ func scanHeader(b []byte) headerScan {
 // From, Sender and Return-Path (RFC 5322 Section 3.6.2 and 3.6.7; "<>" too
 // in Return-Path), "<id-left@id-right>" in Message-ID (3.6.4), the ";" before
 // the date of Received (3.6.7), and a version "1.0" in MIME-Version (RFC 2045
-// Section 4, comments allowed).
+// Section 4, comments allowed). The value may hold the line breaks of
+// folding, which count as white space.
 func isAnchor(name, value []byte) bool {
 	v := bytes.TrimSpace(value)
-	switch string(bytes.ToLower(name)) {
+	var low [len("mime-version")]byte
+	if len(name) > len(low) {
+		return false
+	}
+	for i, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	switch string(low[:len(name)]) {
 	case "from", "sender":
 		return bytes.IndexByte(v, '@') > 0
 	case "return-path":

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/emersion/go-message"
-
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/rewrite"
 )
@@ -30,13 +28,13 @@ const (
 )
 
 // textPart rewrites the text part msg[s:e], whose body starts at bs.
-func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, params map[string]string, top bool) {
+func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top bool) {
 	raw := msg[bs:e]
 	core, tail := splitTail(raw)
 	if len(core) == 0 {
 		return
 	}
-	cte := cteOf(h)
+	cte := h.cte
 	identity := isIdentity(cte)
 	body := core
 	if !identity {
@@ -56,8 +54,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		}
 		body = j.dec
 	}
-	ct := h.Get("Content-Type")
-	asciiLabel := !h.Has("Content-Type") || params["charset"] == "" || isASCIILabel(params["charset"])
+	asciiLabel := !h.hasCT || len(h.charset) == 0 || isASCIILabel(h.charset)
 	var cs *charset.Charset
 	if asciiLabel {
 		// US-ASCII (the default, RFC 2045 Section 5.2) is read as UTF-8,
@@ -68,7 +65,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 		}
 	} else {
 		var err error
-		if cs, _, err = charset.Detect(body, charset.Hint{Format: charset.FormatMail, ContentType: ct}); err != nil {
+		if cs, err = j.charsetOf(h, body); err != nil {
 			j.partErrorIn(s, e, err)
 			return
 		}
@@ -76,10 +73,10 @@ func (j *job) textPart(msg []byte, s, bs, e int, h message.Header, mt string, pa
 	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
 	p := partRun{
 		toHTML: mt == "text/plain" && j.o.To == rewrite.Link,
-		flowed: mt == "text/plain" && strings.EqualFold(params["format"], "flowed") && !utf16,
+		flowed: mt == "text/plain" && h.flowed && !utf16,
 		format: rewrite.Text,
 	}
-	p.delSp = p.flowed && strings.EqualFold(params["delsp"], "yes")
+	p.delSp = p.flowed && h.delSp
 	if mt == "text/html" {
 		p.format = rewrite.HTML
 	}
@@ -293,8 +290,23 @@ func isASCII(b []byte) bool {
 
 // isASCIILabel reports whether a charset label names US-ASCII (the IANA
 // aliases), which the WHATWG Encoding Standard reads as windows-1252.
-func isASCIILabel(l string) bool {
-	switch strings.ToLower(strings.TrimSpace(l)) {
+func isASCIILabel(b []byte) bool {
+	l := string(b)
+	if !isASCII(b) || len(l) > 0 && (isASCIISpace(l[0]) || isASCIISpace(l[len(l)-1])) {
+		l = strings.TrimSpace(l)
+	}
+	if len(l) > len("ansi_x3.4-1968") {
+		return false
+	}
+	var low [len("ansi_x3.4-1968")]byte
+	for i := range len(l) {
+		c := l[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	switch string(low[:len(l)]) {
 	case "us-ascii", "ascii", "us", "ansi_x3.4-1968", "iso646-us", "iso-ir-6",
 		"ansi_x3.4-1986", "iso_646.irv:1991", "cp367", "ibm367", "csascii":
 		return true

@@ -1,6 +1,9 @@
 package mail
 
-import "io"
+import (
+	"encoding/binary"
+	"io"
+)
 
 // qpLineMax is the longest encoded line RFC 2045 Section 6.7 (5) allows,
 // the "=" of a soft line break included.
@@ -66,6 +69,10 @@ func (q *qpWriter) writeOut() {
 
 // encode encodes p[:end], looking ahead into p[end:].
 func (q *qpWriter) encode(p []byte, end int) {
+	esc := &qpHexText // the bytes always written "=XX"
+	if q.binary {
+		esc = &qpHex
+	}
 	for k := 0; k < end; k++ {
 		b := p[k]
 		if qpLiteral[b] && q.i < qpLineMax-1 && (q.i != 0 || b != 'F') {
@@ -81,24 +88,27 @@ func (q *qpWriter) encode(p []byte, end int) {
 			k += m - 1
 			continue
 		}
-		if qpHex[b] && (q.binary || b != '\n' && b != '\r') {
-			// A run of bytes written "=XX".
-			const hex = "0123456789ABCDEF"
+		if esc[b] {
+			// A run of bytes written "=XX", as many on each line as
+			// fit before its soft line break.
+			j := k
 			for {
 				if q.i > qpLineMax-4 {
 					q.newline(true)
 				}
-				q.line[q.i], q.line[q.i+1], q.line[q.i+2] = '=', hex[b>>4], hex[b&15]
-				q.i += 3
-				if k+1 == end {
+				stop := min(end, j+(qpLineMax-4-q.i)/3+1)
+				i := q.i
+				for ; j < stop && esc[p[j]]; j++ {
+					// Four bytes stored, three kept: the line has room.
+					binary.LittleEndian.PutUint32(q.line[i:], qpEscaped[p[j]])
+					i += 3
+				}
+				q.i = i
+				if j < stop || j == end || !esc[p[j]] {
 					break
 				}
-				b = p[k+1]
-				if !qpHex[b] || !q.binary && (b == '\n' || b == '\r') {
-					break
-				}
-				k++
 			}
+			k = j - 1
 			q.cr = false
 			continue
 		}
@@ -147,6 +157,23 @@ var qpHex = func() (t [256]bool) {
 	for c := range 256 {
 		t[c] = !qpLiteral[c]
 	}
+	return
+}()
+
+// qpEscaped is "=XX" for each byte, little-endian in the low three bytes.
+var qpEscaped = func() (t [256]uint32) {
+	const hex = "0123456789ABCDEF"
+	for c := range 256 {
+		t[c] = '=' | uint32(hex[c>>4])<<8 | uint32(hex[c&15])<<16
+	}
+	return
+}()
+
+// qpHexText is qpHex without CR and LF, which are line breaks in text
+// mode.
+var qpHexText = func() (t [256]bool) {
+	t = qpHex
+	t['\r'], t['\n'] = false, false
 	return
 }()
 

@@ -37,8 +37,12 @@ func (p *partReader) Read(b []byte) (int, error) {
 	if p.done {
 		return 0, io.EOF
 	}
+	// Look at the buffered bytes first, and fill the buffer only when
+	// they do not decide: a Peek of the whole buffer moves its bytes
+	// down each time, which for small parts cost more than the part.
+	want := max(p.br.Buffered(), 1)
 	for {
-		peek, err := p.br.Peek(p.br.Size())
+		peek, err := p.br.Peek(want)
 		end := err != nil
 		if err != nil && err != io.EOF && len(peek) == 0 {
 			return 0, err
@@ -65,6 +69,7 @@ func (p *partReader) Read(b []byte) (int, error) {
 			}
 			return 0, err
 		}
+		want = p.br.Size()
 	}
 }
 
@@ -77,7 +82,9 @@ func isClose(d, delim []byte) bool {
 // findDelim finds the first delimiter line in b, which ends the input if
 // end, and is a full buffer if full. It returns how many bytes of b are
 // surely content (safe), and, when safe is 0, whether a delimiter starts
-// at b[0] (found) and its length with its line breaks (dl). A delimiter
+// at b[0] (found) and its length with its line breaks (dl); neither means
+// that more bytes are needed, which happens only when b is neither full
+// nor the end. A delimiter
 // line that a full buffer cannot hold is content.
 func findDelim(b, delim []byte, atStart, end, full bool) (safe int, found bool, dl int) {
 	from := 0
@@ -142,6 +149,9 @@ func findDelim(b, delim []byte, atStart, end, full bool) (safe int, found bool, 
 	// unless the buffer is too small for a delimiter line anyway.
 	if n := len(b) - len(delim) - 2; n > 0 {
 		return n, false, 0
+	}
+	if !full {
+		return 0, false, 0 // undecided: more bytes are needed
 	}
 	return len(b), false, 0
 }

@@ -128,6 +128,8 @@ type level struct {
 	dec   *bufio.Reader // the decoded body of a text part
 	pr    partReader    // the current part of a multipart
 	start int64         // input offset of src's first byte
+	hr    headerReader  // reads the entity's header (Rewrite)
+	delim []byte        // "--" boundary of the entity's multipart (Rewrite)
 }
 
 // pos returns the input offset of the next byte br returns.
@@ -282,7 +284,7 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	}
 	l.dec.Reset(body)
 	prefix, _ := l.dec.Peek(charset.PrescanLen)
-	if label := params["charset"]; label == "" || isASCIILabel(label) {
+	if label := params["charset"]; label == "" || isASCIILabel([]byte(label)) {
 		if p.Charset, _ = charset.BOM(prefix); p.Charset == nil {
 			p.Charset = charset.UTF8
 		}
