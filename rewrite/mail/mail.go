@@ -32,6 +32,10 @@ type Options struct {
 	Target, Rel  string
 	Links        *rewrite.Linker // the link policy of rewrite.Link
 	OnError      func(*rewrite.ConvertError)
+
+	// TempDir is where a text part larger than InMemoryLimit is held
+	// while it is rewritten; "" means os.TempDir().
+	TempDir string
 }
 
 // document returns the rewrite.Options of a text part in format f and

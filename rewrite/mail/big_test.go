@@ -1,0 +1,190 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/iriscan/iriscan/rewrite"
+)
+
+// runLimited rewrites in with the in-memory limit lim (0: the default)
+// and pieces of piece bytes (0: the default), and returns the output,
+// the result, the error and what OnError received, printed.
+func runLimited(t testing.TB, in []byte, o Options, lim int64, piece int) ([]byte, rewrite.Result, error, []string) {
+	out, res, err, errs, _ := runLimitedN(t, in, o, lim, piece)
+	return out, res, err, errs
+}
+
+// runLimitedN is runLimited that also returns how many parts took the
+// streamed path.
+func runLimitedN(t testing.TB, in []byte, o Options, lim int64, piece int) ([]byte, rewrite.Result, error, []string, int) {
+	t.Helper()
+	var errs []string
+	o.OnError = func(e *rewrite.ConvertError) {
+		errs = append(errs, fmt.Sprintf("%d+%d %q %v", e.Offset, e.Length, e.Text, e.Err))
+	}
+	var out bytes.Buffer
+	j := newJob(&o)
+	j.big.lim, j.big.pieceN = lim, piece
+	j.w = &out
+	err := j.run(bytes.NewReader(in))
+	return out.Bytes(), j.res, err, errs, j.big.parts
+}
+
+// bigInputs returns the messages of the repository's test data and of
+// the FuzzMail corpus.
+func bigInputs(t testing.TB) map[string][]byte {
+	t.Helper()
+	in := map[string][]byte{}
+	var files []string
+	for _, g := range []string{"testdata/*.eml", "../../testdata/*.eml", "../../cmd/iriscan/testdata/*/*.eml", "../../testdata/*/*.eml"} {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in[f] = b
+	}
+	corpus, _ := filepath.Glob("testdata/fuzz/FuzzMail/*")
+	for _, f := range corpus {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if s, ok := strings.CutPrefix(l, "[]byte("); ok {
+				if u, err := strconv.Unquote(strings.TrimSuffix(s, ")")); err == nil {
+					in[f] = []byte(u)
+				}
+			}
+		}
+	}
+	for name, m := range bigCases {
+		in["case "+name] = []byte(m)
+	}
+	if len(in) < 20 {
+		t.Fatalf("only %d inputs", len(in))
+	}
+	return in
+}
+
+// bigCases are messages whose text parts take each way through the
+// streamed path: transfer encodings, charsets (and a change to UTF-8),
+// format=flowed with and without DelSp, line endings, structure.
+var bigCases = map[string]string{
+	"7bit to qp": "Content-Type: text/plain\n\nsee http://例え.jp/パス and more\nline two\n\n\n",
+	"qp soft breaks": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"http://=E4=BE=8B=E3=81=88.jp/=E3=83=91=E3=82=B9 " + strings.Repeat("abc=3D", 20) + "=\n tail =\nend=20\n",
+	"qp crlf": "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
+		"<a href=3D\"http://=E4=BE=8B=E3=81=88.jp/\">x</a>\r\n<p>http://=E4=BE=8B.jp/</p>\r\n",
+	"qp bad":          "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nhttp://例え.jp/\nbad \x01 byte\n",
+	"qp bad soft":     "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nhttp://例え.jp/ = x\n",
+	"qp final equals": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nhttp://例え.jp/ abcdef=",
+	"base64": "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" +
+		lines(b64lines("<p>http://例え.jp/ and <a href=\"http://例え.jp/x\">x</a></p>\n")) + "\n",
+	"base64 spaces": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" +
+		strings.Join(strings.SplitAfter(b64lines("http://例え.jp/ "+strings.Repeat("y", 100)), "AA"), " \t") + "\n",
+	"base64 truncated": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" +
+		b64lines("http://例え.jp/ " + strings.Repeat("z", 200))[:150] + "\n",
+	"base64 padding inside": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" +
+		b64lines("http://例え.jp/") + b64lines("ab") + "\n",
+	"base64 bad": "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" +
+		b64lines("http://例え.jp/ "+strings.Repeat("w", 90)) + "!!\n",
+	"latin1 switch": "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"caf=E9 http://xn--r8jz45g.jp/ x\n",
+	"latin1 8bit": "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit\n\ncaf\xe9 http://例え.jp/ \xe9t\xe9\n",
+	"flowed delsp": "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n\n" +
+		"> see http://例 \n> え.jp/パス and \n> more text \n> here\n\n" + strings.Repeat("word ", 30) + "\nhttp://例え.jp/a \nb\n -- \nFrom here\n",
+	"flowed": "Content-Type: text/plain; charset=utf-8; format=flowed\n\n" +
+		"see http://例え.jp/パス and \nmore http://例 \nえ.jp/ text \n here\n\n>> q http://例え.jp/ \n>> r\n",
+	"flowed crlf bad iri": "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\r\n\r\n" +
+		"a http://例え.jp/%zz \r\nb http://[::1 \r\nc http://例え.jp/\r\n",
+	"flowed qp latin1": "Content-Type: text/plain; charset=iso-8859-1; format=flowed\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"caf=E9 http://xn--r8jz45g.jp/ \nnext http://xn--r8jz45g.jp/x\n",
+	"bom":          "Content-Type: text/plain\n\n\xef\xbb\xbfhttp://例え.jp/ <b>&\n",
+	"escapes only": "Content-Type: text/plain\n\na < b & c\n",
+	"nested": "Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: multipart/alternative; boundary=b\n\n--b\n" +
+		"Content-Type: text/plain; charset=utf-8\n\nhttp://例え.jp/1\n--b\nContent-Type: text/html; charset=utf-8\n\n<p>http://例え.jp/2</p>\n--b--\n" +
+		"--a\nContent-Type: message/rfc822\n\nSubject: inner\nContent-Type: text/plain; charset=utf-8\n\nhttp://例え.jp/3\n--a--\n",
+	"no close": "Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://例え.jp/a\n--b\n\nhttp://例え.jp/b\n",
+	"mbox": "From a@example.org Mon Jan  1 00:00:00 2024\nSubject: x\n\nhttp://例え.jp/\nFrom b\n\n" +
+		"From b@example.org Mon Jan  1 00:00:00 2024\nSubject: y\nContent-Type: text/plain; charset=utf-8\n\nhttp://例え.jp/y\n",
+	"long line":     "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n\nhttp://xn--r8jz45g.jp/ " + strings.Repeat("x", 1200) + "\n",
+	"utf16":         "Content-Type: text/plain; charset=utf-16le\nContent-Transfer-Encoding: base64\n\n" + b64lines(utf16le("http://例え.jp/ x\n")) + "\n",
+	"only newlines": "Content-Type: text/plain\n\n\n\n\r\n",
+}
+
+func b64lines(s string) string {
+	var b bytes.Buffer
+	e := b64Writer{w: &b, eol: "\n"}
+	e.write([]byte(s))
+	e.close()
+	return b.String()
+}
+
+func lines(s string) string { return s }
+
+func utf16le(s string) string {
+	var b []byte
+	for _, r := range s {
+		if r > 0xffff {
+			continue
+		}
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return string(b)
+}
+
+// TestStreamedSame checks that a text part rewritten through the
+// temporary file gives what the in-memory path gives—output, counts,
+// errors and their offsets—on every message of the test data, in each
+// mode, with pieces of several sizes.
+func TestStreamedSame(t *testing.T) {
+	ins := bigInputs(t)
+	streamed, changed := 0, 0
+	defer func() {
+		t.Logf("%d parts streamed, %d outputs changed, %d inputs", streamed, changed, len(ins))
+		// Most inputs have a text part that changes.
+		if streamed < len(ins) || changed < len(ins) {
+			t.Errorf("%d parts streamed, %d outputs changed, of %d inputs", streamed, changed, len(ins))
+		}
+	}()
+	for name, in := range ins {
+		for _, to := range []rewrite.Form{rewrite.URI, rewrite.IRI, rewrite.Display, rewrite.Link} {
+			o := Options{To: to, TempDir: t.TempDir()}
+			want, wres, werr, wperr := runLimited(t, in, o, 0, 0)
+			for _, piece := range []int{0, 1, 3, 64} {
+				t.Run(fmt.Sprintf("%s/%v/%d", name, to, piece), func(t *testing.T) {
+					got, res, err, perr, n := runLimitedN(t, in, o, 1, piece)
+					streamed += n
+					if res.Changed() {
+						changed++
+					}
+					if fmt.Sprint(err) != fmt.Sprint(werr) {
+						t.Fatalf("error %v, in memory %v", err, werr)
+					}
+					if !bytes.Equal(got, want) {
+						t.Fatalf("output differs:\n%q\nin memory:\n%q", got, want)
+					}
+					if res != wres {
+						t.Errorf("result %+v, in memory %+v", res, wres)
+					}
+					if strings.Join(perr, "\n") != strings.Join(wperr, "\n") {
+						t.Errorf("errors:\n%s\nin memory:\n%s", strings.Join(perr, "\n"), strings.Join(wperr, "\n"))
+					}
+					if left, _ := filepath.Glob(filepath.Join(o.TempDir, "*")); len(left) > 0 {
+						t.Errorf("temporary files left: %v", left)
+					}
+				})
+			}
+		}
+	}
+}
