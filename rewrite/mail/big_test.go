@@ -1,7 +1,10 @@
 package mail
 
 import (
+	"bufio"
 	"bytes"
+	"crypto/md5"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -185,6 +188,53 @@ func TestStreamedSame(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestStreamedSameFiles compares the two paths on the files named in
+// $IRISCAN_MAIL_FILES (space-separated; the test is skipped without it),
+// each text part held in memory whatever its size against the default
+// limit, by the MD5 of the outputs: for the large generated messages of
+// bench/ (docs/performance.md).
+func TestStreamedSameFiles(t *testing.T) {
+	files := strings.Fields(os.Getenv("IRISCAN_MAIL_FILES"))
+	if len(files) == 0 {
+		t.Skip("IRISCAN_MAIL_FILES not set")
+	}
+	forms := []rewrite.Form{rewrite.URI}
+	if os.Getenv("IRISCAN_MAIL_ALL_FORMS") != "" {
+		forms = append(forms, rewrite.IRI, rewrite.Display, rewrite.Link)
+	}
+	for _, f := range files {
+		for _, to := range forms {
+			t.Run(filepath.Base(f)+"/"+to.String(), func(t *testing.T) {
+				sum := func(lim int64) (string, rewrite.Result, []string, int) {
+					r, err := os.Open(f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer r.Close()
+					var errs []string
+					o := Options{To: to, OnError: func(e *rewrite.ConvertError) {
+						errs = append(errs, fmt.Sprintf("%d+%d %q %v", e.Offset, e.Length, e.Text, e.Err))
+					}}
+					j := newJob(&o)
+					j.big.lim = lim
+					h := md5.New()
+					j.w = h
+					if err := j.run(bufio.NewReader(r)); err != nil {
+						t.Fatal(err)
+					}
+					return hex.EncodeToString(h.Sum(nil)), j.res, errs, j.big.parts
+				}
+				got, res, errs, n := sum(0)
+				want, wres, werrs, _ := sum(1 << 40)
+				t.Logf("%s: %d parts streamed, md5 %s, %+v", f, n, got, res)
+				if got != want || res != wres || strings.Join(errs, "\n") != strings.Join(werrs, "\n") {
+					t.Errorf("streamed md5 %s %+v %q\nin memory %s %+v %q", got, res, errs, want, wres, werrs)
+				}
+			})
 		}
 	}
 }
