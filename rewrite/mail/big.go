@@ -38,6 +38,7 @@ type bigState struct {
 	in     []byte
 	spill  *spill // the open spill, for tests
 	parts  int    // large parts met, for tests
+	full   int64  // for tests: the size at which the spill file is full
 }
 
 func (b *bigState) limit() int64 {
@@ -123,6 +124,7 @@ func (j *job) bigText(l *level, s, bs int64, h message.Header, mt string, params
 	}
 	j.big.spill = sp
 	j.big.parts++
+	sp.max = j.big.full
 	defer func() {
 		sp.close()
 		j.big.spill = nil

@@ -5,12 +5,18 @@ import (
 	"bytes"
 	"crypto/md5"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/iriscan/iriscan/rewrite"
 )
@@ -236,5 +242,177 @@ func TestStreamedSameFiles(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// bigMessage returns a message with two text parts of about n bytes each
+// (the first quoted-printable, the second base64 HTML), a nested
+// multipart and a message/rfc822 part around them, each with IRIs to
+// rewrite; and the offsets of the two large parts.
+func bigMessage(n int) (msg string, parts []int) {
+	var b strings.Builder
+	b.WriteString("Subject: two large parts\nContent-Type: multipart/mixed; boundary=a\n\n--a\n")
+	parts = append(parts, b.Len())
+	b.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
+	for b.Len() < n {
+		b.WriteString("see http://=E4=BE=8B=E3=81=88.jp/=E3=83=91=E3=82=B9 and more text to fill the line up.\n")
+	}
+	b.WriteString("--a\nContent-Type: message/rfc822\n\nSubject: inner\nContent-Type: multipart/alternative; boundary=b\n\n--b\n")
+	parts = append(parts, b.Len())
+	b.WriteString("Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+	var page strings.Builder
+	for page.Len() < n {
+		page.WriteString("<p><a href=\"http://例え.jp/パス\">例</a> text</p>\n")
+	}
+	b.WriteString(b64lines(page.String()))
+	b.WriteString("\n--b--\n--a--\n")
+	return b.String(), parts
+}
+
+// TestStreamedNamedFile: where a file without a name cannot be made, a
+// named temporary file is used and removed.
+func TestStreamedNamedFile(t *testing.T) {
+	defer func(f func(string) (*os.File, error)) { unnamed = f }(unnamed)
+	unnamed = func(string) (*os.File, error) { return nil, errors.ErrUnsupported }
+	msg, _ := bigMessage(64 << 10)
+	dir := t.TempDir()
+	o := Options{TempDir: dir}
+	want, _, _, _ := runLimited(t, []byte(msg), o, 0, 0)
+	got, _, err, _, n := runLimitedN(t, []byte(msg), o, 32<<10, 0)
+	if err != nil || n != 2 || !bytes.Equal(got, want) {
+		t.Errorf("error %v, %d parts streamed, same output %v", err, n, bytes.Equal(got, want))
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("left in the temporary directory: %v", left)
+	}
+}
+
+// TestStreamedTwoParts: two large parts of one message, nested in a
+// multipart and a message/rfc822 part, are both streamed, with the output
+// of the in-memory path.
+func TestStreamedTwoParts(t *testing.T) {
+	msg, _ := bigMessage(64 << 10)
+	for _, to := range []rewrite.Form{rewrite.URI, rewrite.Link} {
+		o := Options{To: to, TempDir: t.TempDir()}
+		want, wres, werr, _ := runLimited(t, []byte(msg), o, 0, 0)
+		got, res, err, _, n := runLimitedN(t, []byte(msg), o, 32<<10, 0)
+		if err != nil || werr != nil {
+			t.Fatal(err, werr)
+		}
+		if n != 2 {
+			t.Errorf("%v: %d parts streamed, want 2", to, n)
+		}
+		if !bytes.Equal(got, want) || res != wres {
+			t.Errorf("%v: streamed output differs from the in-memory one", to)
+		}
+		if !res.Changed() || bytes.Contains(got, []byte("例え")) && to == rewrite.URI {
+			t.Errorf("%v: not rewritten", to)
+		}
+	}
+}
+
+// TestStreamedTempFileErrors: when the temporary file cannot be created
+// or written (a full disk), the rewrite fails with an error that names
+// the large part's byte offset, and nothing of the part is written.
+func TestStreamedTempFileErrors(t *testing.T) {
+	msg, parts := bigMessage(64 << 10)
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o644)
+	for _, tc := range []struct {
+		name string
+		dir  string
+		full int64
+	}{
+		{"missing directory", filepath.Join(t.TempDir(), "missing"), 0},
+		{"a file, not a directory", notDir, 0},
+		{"full while spilling the part", t.TempDir(), 20 << 10},
+		{"full while decoding", t.TempDir(), 70 << 10},
+		{"full while writing the new body", t.TempDir(), 130 << 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			j := newJob(&Options{TempDir: tc.dir})
+			j.big.lim, j.big.full = 32<<10, tc.full
+			j.w = &out
+			err := j.run(strings.NewReader(msg))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			want := "text part at byte " + strconv.Itoa(parts[0]) + ": temporary file"
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q does not say %q", err, want)
+			}
+			var re *rewrite.Error
+			if !errors.As(err, &re) || re.Offset != int64(parts[0]) {
+				t.Errorf("error %#v, want a *rewrite.Error at %d", err, parts[0])
+			}
+			if out.Len() > parts[0] {
+				t.Errorf("%d bytes written, the part starts at %d", out.Len(), parts[0])
+			}
+			if tc.full > 0 && !errors.Is(err, syscall.ENOSPC) {
+				t.Errorf("error %v is not ENOSPC", err)
+			}
+		})
+	}
+}
+
+// TestStreamedSignal: a process interrupted (SIGINT) while it spills a
+// large part leaves no temporary file: the file is removed as soon as it
+// is created, and lives on only as the open file of the process.
+func TestStreamedSignal(t *testing.T) {
+	if dir := os.Getenv("IRISCAN_SPILL_CHILD"); dir != "" {
+		j := newJob(&Options{TempDir: dir})
+		j.big.lim = 1 << 10
+		j.w = io.Discard
+		j.run(os.Stdin)
+		return
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStreamedSignal$")
+	cmd.Env = append(os.Environ(), "IRISCAN_SPILL_CHILD="+dir)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	in.Write([]byte("Content-Type: text/plain; charset=utf-8\n\n"))
+	line := []byte("http://例え.jp/ and some text to make the part large\n")
+	spilling := false
+	for k := 0; k < 2000 && !spilling; k++ {
+		for range 100 {
+			in.Write(line)
+		}
+		fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", cmd.Process.Pid))
+		for _, fd := range fds {
+			l, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", cmd.Process.Pid, fd.Name()))
+			if strings.HasPrefix(l, dir+string(filepath.Separator)) {
+				spilling = true
+				if !strings.HasSuffix(l, " (deleted)") {
+					t.Errorf("the open temporary file %s is not removed", l)
+				}
+			}
+		}
+		if !spilling {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if !spilling {
+		t.Fatal("the child never opened its temporary file")
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGINT {
+		t.Errorf("child ended with %v, want killed by SIGINT", err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("left in the temporary directory: %v", left)
 	}
 }

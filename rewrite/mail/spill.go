@@ -4,22 +4,32 @@ import (
 	"bufio"
 	"io"
 	"os"
+	"syscall"
 )
 
 // A spill is the temporary file that holds a large text part while it is
 // rewritten (see big.go): the part as read, its transfer-decoded body and
-// its new body, each in a region of the file. The file is removed as soon
-// as it is created (where the system allows it, as Unix does), so that no
-// path—error, signal, crash—leaves it behind; elsewhere it is removed when
-// the part is done.
+// its new body, each in a region of the file. On Linux the file has no
+// name (O_TMPFILE), so that no path—error, signal, crash—can leave it
+// behind; elsewhere it is removed as soon as it is created where the
+// system allows it (Unix), or else when the part is done.
 type spill struct {
 	f       *os.File
 	name    string // not "" if the file could not be removed at once
 	end     int64  // the end of the last region
 	scratch []byte
+	max     int64 // for tests: the file cannot grow beyond (a full disk); 0: no bound
 }
 
 func newSpill(dir string) (*spill, error) {
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	if f, err := unnamed(dir); err == nil {
+		return &spill{f: f}, nil
+	}
+	// No unnamed files here (not Linux, or a file system without them):
+	// a named file, removed at once.
 	f, err := os.CreateTemp(dir, "iriscan-mail-*")
 	if err != nil {
 		return nil, err
@@ -37,6 +47,9 @@ func (s *spill) close() {
 		os.Remove(s.name)
 	}
 }
+
+// unnamed is openUnnamed; tests replace it.
+var unnamed = openUnnamed
 
 // A region is a run of bytes of the spill file.
 type region struct {
@@ -85,6 +98,9 @@ type regionWriter struct {
 type rawRegionWriter struct{ rw *regionWriter }
 
 func (w rawRegionWriter) Write(b []byte) (int, error) {
+	if s := w.rw.s; s.max > 0 && w.rw.off+w.rw.n+int64(len(b)) > s.max {
+		return 0, &os.PathError{Op: "write", Path: s.f.Name(), Err: syscall.ENOSPC}
+	}
 	n, err := w.rw.s.f.WriteAt(b, w.rw.off+w.rw.n)
 	w.rw.n += int64(n)
 	return n, err
