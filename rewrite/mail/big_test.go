@@ -416,3 +416,69 @@ func TestStreamedSignal(t *testing.T) {
 		t.Errorf("left in the temporary directory: %v", left)
 	}
 }
+
+// FuzzMailStreamed checks that the streamed path (every text part over
+// a few bytes, read in pieces of a few bytes) gives what the in-memory
+// path gives: the same output, result, error and OnError reports.
+func FuzzMailStreamed(f *testing.F) {
+	for name, m := range bigCases {
+		f.Add([]byte(m), uint8(len(name)), uint8(len(m)))
+	}
+	files, _ := filepath.Glob("testdata/*.eml")
+	for _, fn := range files {
+		b, _ := os.ReadFile(fn)
+		f.Add(b, uint8(3), uint8(0))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, in []byte, m, piece uint8) {
+		o := Options{To: rewrite.Form(m % 4), TempDir: dir}
+		want, wres, werr, wperr := runLimited(t, in, o, 0, 0)
+		got, res, err, perr := runLimited(t, in, o, 1+int64(m>>2), int(piece%32))
+		if fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Fatalf("error %v, in memory %v", err, werr)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("output differs:\n%q\nin memory:\n%q", got, want)
+		}
+		if res != wres {
+			t.Fatalf("result %+v, in memory %+v", res, wres)
+		}
+		if strings.Join(perr, "\n") != strings.Join(wperr, "\n") {
+			t.Fatalf("errors:\n%s\nin memory:\n%s", strings.Join(perr, "\n"), strings.Join(wperr, "\n"))
+		}
+	})
+}
+
+// FuzzDecodeStream checks that the streamed decoders, in pieces of any
+// size, give what decodeQP and decodeBase64 give on the whole body: the
+// same bytes, or the same error at the same offset.
+func FuzzDecodeStream(f *testing.F) {
+	f.Add([]byte("a=3D=\nb=E4=BE=8B  \nc= \n=4"), uint8(1), false)
+	f.Add([]byte("=41=41=41=41=\r\n=20 =\nx="), uint8(2), false)
+	f.Add([]byte("YWJj\nZGVm\r\nZw=="), uint8(3), true)
+	f.Add([]byte("YW Jj\tZGVmZw==YWI="), uint8(0), true)
+	f.Add([]byte("YWJjZGVm!Zw=="), uint8(5), true)
+	f.Fuzz(func(t *testing.T, src []byte, piece uint8, b64 bool) {
+		j := newJob(&Options{})
+		j.big.pieceN = int(piece % 16)
+		var got bytes.Buffer
+		var want []byte
+		var err, werr error
+		if b64 {
+			var scratch []byte
+			want, werr = decodeBase64(nil, src, &scratch)
+			err = j.decodeBase64Stream(&got, bytes.NewReader(src), int64(len(src)),
+				func() io.Reader { return bytes.NewReader(src) },
+				func() error { got.Reset(); return nil })
+		} else {
+			want, werr = decodeQP(nil, src)
+			err = j.decodeQPStream(&got, bytes.NewReader(src))
+		}
+		if fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Fatalf("error %v, on the whole %v", err, werr)
+		}
+		if err == nil && !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("decoded %q, on the whole %q", got.Bytes(), want)
+		}
+	})
+}

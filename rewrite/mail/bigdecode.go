@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"io"
+	"slices"
 )
 
 // This file decodes the transfer encoding of a large text part as a
@@ -27,7 +28,7 @@ const pieceSize = 256 << 10
 // fill reads from r into b until b has n more bytes or r ends; eof says
 // that it ended.
 func fill(r io.Reader, b []byte, n int) ([]byte, bool, error) {
-	b = grow(b, n)
+	b = slices.Grow(b, n)
 	want := len(b) + n
 	for len(b) < want {
 		k, err := r.Read(b[len(b):want])
@@ -69,7 +70,8 @@ func (j *job) decodeQPStream(w io.Writer, r io.Reader) error {
 	for {
 		var eof bool
 		var err error
-		if buf, eof, err = fill(r, buf, j.big.piece()); err != nil {
+		// Without a place to cut, as much again is read.
+		if buf, eof, err = fill(r, buf, max(j.big.piece(), len(buf))); err != nil {
 			return err
 		}
 		cut := len(buf)

@@ -62,8 +62,9 @@ type bigSink struct {
 	delSp bool
 
 	// sinkHTML
-	soft     []int64 // soft line breaks not yet passed (DelSp=yes)
-	head     []byte  // the first bytes, until the byte order mark is known
+	soft     []int64 // soft line breaks, passed before soft[sk] (DelSp=yes)
+	sk       int
+	head     []byte // the first bytes, until the byte order mark is known
 	headDone bool
 	open, cl []byte
 }
@@ -133,12 +134,12 @@ func (s *bigSink) zero() {
 
 // boundary is called where the output reaches edit e.
 func (s *bigSink) boundary(e *qEdit) {
-	if s.mode != sinkHTML || len(s.soft) == 0 {
+	if s.mode != sinkHTML || s.sk == len(s.soft) {
 		return
 	}
 	// A soft break at e.off goes before e if e replaces bytes, after it
 	// if it only inserts; one inside the replaced bytes is dropped.
-	k := 0
+	k := s.sk
 	for k < len(s.soft) && (s.soft[k] < e.off || s.soft[k] == e.off && e.n > 0) {
 		s.html([]byte(wbr))
 		k++
@@ -146,7 +147,18 @@ func (s *bigSink) boundary(e *qEdit) {
 	for k < len(s.soft) && s.soft[k] > e.off && s.soft[k] < e.off+e.n {
 		k++
 	}
-	s.soft = s.soft[:copy(s.soft, s.soft[k:])]
+	s.passSoft(k)
+}
+
+// passSoft forgets the soft line breaks before soft[k].
+func (s *bigSink) passSoft(k int) {
+	s.sk = k
+	if s.sk == len(s.soft) {
+		s.soft, s.sk = s.soft[:0], 0
+	} else if s.sk > 1024 && s.sk > len(s.soft)/2 {
+		s.soft = s.soft[:copy(s.soft, s.soft[s.sk:])]
+		s.sk = 0
+	}
 }
 
 // Write takes the rewriter's output.
@@ -195,7 +207,7 @@ func (s *bigSink) Write(b []byte) (int, error) {
 // with <wbr> before each soft line break among them.
 func (s *bigSink) copied(b []byte) {
 	u := s.uPos
-	k := 0
+	k := s.sk
 	for k < len(s.soft) && s.soft[k] < u+int64(len(b)) {
 		x := max(s.soft[k]-u, 0)
 		s.html(b[:x])
@@ -203,7 +215,7 @@ func (s *bigSink) copied(b []byte) {
 		b, u = b[x:], u+x
 		k++
 	}
-	s.soft = s.soft[:copy(s.soft, s.soft[k:])]
+	s.passSoft(k)
 	s.html(b)
 }
 
@@ -236,10 +248,10 @@ func (s *bigSink) close() error {
 	case sinkFlowed:
 		s.copyBody(s.last, s.body.n)
 	case sinkHTML:
-		for range s.soft {
+		for range s.soft[s.sk:] {
 			s.html([]byte(wbr))
 		}
-		s.soft = s.soft[:0]
+		s.passSoft(len(s.soft))
 		if !s.headDone {
 			s.flushHead()
 		}
@@ -350,7 +362,7 @@ func flowedCut(b []byte) int {
 
 func (f *unflowReader) next() {
 	var err error
-	f.buf, f.eof, err = fill(f.r, f.buf, f.b.piece())
+	f.buf, f.eof, err = fill(f.r, f.buf, max(f.b.piece(), len(f.buf)))
 	if err != nil {
 		f.err = err
 		return
