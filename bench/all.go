@@ -379,9 +379,9 @@ func genBigMessage(dir string) string {
 }
 
 // genHTMLPart writes one message whose text/html part is about 25 MB of
-// base64 (18 MiB of pages with dense attributes, as one document): a text
-// part is held while it is rewritten (docs/mail.md), so this is the
-// message that needs the most memory below the 32 MiB bound.
+// base64 (18 MiB of pages with dense attributes, as one document): the
+// message that needed the most memory when text parts up to 32 MiB were
+// held whole while rewritten (docs/mail.md, Memory).
 func genHTMLPart(dir string) string {
 	path := filepath.Join(dir, "html-part-25mb.eml")
 	if _, err := os.Stat(path); err == nil {

@@ -482,3 +482,29 @@ func FuzzDecodeStream(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLargePart rewrites a message with one text part of a few MiB
+// (quoted-printable text, base64 HTML) held in memory and through the
+// temporary file: the choice of InMemoryLimit.
+func BenchmarkLargePart(b *testing.B) {
+	for _, size := range []int{1 << 20, 4 << 20} {
+		msg, _ := bigMessage(size)
+		for _, path := range []struct {
+			name string
+			lim  int64
+		}{{"memory", 1 << 40}, {"streamed", 1}} {
+			b.Run(fmt.Sprintf("%dMiB/%s", size>>20, path.name), func(b *testing.B) {
+				b.SetBytes(int64(len(msg)))
+				o := Options{TempDir: b.TempDir()}
+				for b.Loop() {
+					j := newJob(&o)
+					j.big.lim = path.lim
+					j.w = io.Discard
+					if err := j.run(strings.NewReader(msg)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
