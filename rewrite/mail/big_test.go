@@ -508,3 +508,33 @@ func BenchmarkLargePart(b *testing.B) {
 		}
 	}
 }
+
+// TestStreamedPieceTooLarge: a large part that cannot be cut into pieces
+// of at most maxPiece bytes (a quoted-printable line of spaces, a
+// format=flowed paragraph of one soft-broken line after another) is
+// copied unchanged and reported, as every part over 32 MiB was before.
+func TestStreamedPieceTooLarge(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"qp line", "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nhttp://=E4=BE=8B.jp/\n" +
+			strings.Repeat(" ", 300) + "x\n"},
+		{"flowed paragraph", "Content-Type: text/plain; charset=utf-8; format=flowed\n\nhttp://例え.jp/\n\n" +
+			strings.Repeat("word \n", 60) + "end\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var errs []error
+			var out bytes.Buffer
+			j := newJob(&Options{TempDir: t.TempDir(), OnError: func(e *rewrite.ConvertError) { errs = append(errs, e.Err) }})
+			j.big.lim, j.big.pieceN, j.big.maxN = 16, 8, 64
+			j.w = &out
+			if err := j.run(strings.NewReader(tc.in)); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tc.in {
+				t.Errorf("output %q", out.String())
+			}
+			if len(errs) != 1 || !errors.Is(errs[0], errPieceTooLarge) {
+				t.Errorf("errors %v, want one PartError for errPieceTooLarge", errs)
+			}
+		})
+	}
+}
