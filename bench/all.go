@@ -86,6 +86,7 @@ func runAll() {
 	htmlPart := genHTMLPart(dir)
 
 	var rows []row
+	want := func(name string) bool { return *allOnly == "" || strings.Contains(name, *allOnly) }
 	add := func(r row) {
 		if *allOnly == "" || strings.Contains(r.name, *allOnly) {
 			rows = append(rows, r)
@@ -133,6 +134,20 @@ func runAll() {
 	add(row{name: "peak RSS: rewrite, one message with a 25 MB base64 HTML part", bytes: fileSize(htmlPart),
 		a: []string{bin, "rewrite", "--to", "uri", "--format", "mail", htmlPart}, b: []string{"wc", "-l", htmlPart}, bName: "wc -l",
 		goal: "≤ 64 MB"})
+	// Text parts too large to hold: a 200 MB quoted-printable text/plain
+	// part, and a 100 MB base64 text/html part inside an mbox.
+	if want("quoted-printable text part") {
+		qp := genQPTextPart(dir)
+		add(row{name: "peak RSS: rewrite, one message with a 200 MB quoted-printable text part", bytes: fileSize(qp),
+			a: []string{bin, "rewrite", "--to", "uri", "--format", "mail", qp}, b: []string{"wc", "-l", qp}, bName: "wc -l",
+			goal: "≤ 64 MB"})
+	}
+	if want("mbox with a 100 MB base64 HTML part") {
+		hm := genHTMLPartMbox(dir)
+		add(row{name: "peak RSS: rewrite, mbox with a 100 MB base64 HTML part", bytes: fileSize(hm),
+			a: []string{bin, "rewrite", "--to", "uri", "--format", "mail", hm}, b: []string{"wc", "-l", hm}, bName: "wc -l",
+			goal: "≤ 64 MB"})
+	}
 	add(row{name: "peak RSS: rewrite -l, 100 MB prose", bytes: fileSize(en),
 		a: []string{bin, "rewrite", "--to", "uri", "-l", en}, b: []string{"wc", "-l", en}, bName: "wc -l", goal: "≤ 64 MB"})
 	add(row{name: "peak RSS: rewrite -d, 100 MB prose", bytes: fileSize(en),
@@ -372,9 +387,9 @@ func genBigMessage(dir string) string {
 }
 
 // genHTMLPart writes one message whose text/html part is about 25 MB of
-// base64 (18 MiB of pages with dense attributes, as one document): a text
-// part is held while it is rewritten (docs/mail.md), so this is the
-// message that needs the most memory below the 32 MiB bound.
+// base64 (18 MiB of pages with dense attributes, as one document): the
+// message that needed the most memory when text parts up to 32 MiB were
+// held whole while rewritten (docs/mail.md, Memory).
 func genHTMLPart(dir string) string {
 	path := filepath.Join(dir, "html-part-25mb.eml")
 	if _, err := os.Stat(path); err == nil {
@@ -392,6 +407,105 @@ func genHTMLPart(dir string) string {
 	writeBase64(&m, page.Bytes())
 	m.WriteString("--b--\n")
 	if err := os.WriteFile(path, m.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	return path
+}
+
+// genQPTextPart writes one message whose text/plain part is about 200 MB
+// of quoted-printable (English and Japanese prose with an IRI every 2 KB),
+// far over what a text part may take in memory (docs/mail.md, Memory).
+func genQPTextPart(dir string) string {
+	path := filepath.Join(dir, "text-qp-200mb.eml")
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	w.WriteString("From: a@example.org\nTo: b@example.org\nSubject: big text\nMIME-Version: 1.0\n" +
+		"Content-Type: multipart/mixed; boundary=\"b\"\n\n" +
+		"--b\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
+	cw := &countWriter{w: w}
+	q := quotedprintable.NewWriter(cw)
+	for i := 0; cw.n < 200e6; i++ {
+		lang := &scantest.English
+		if i%2 == 1 {
+			lang = &scantest.Japanese
+		}
+		q.Write(scantest.Prose(1<<20, 2048, lang, int64(700+i)))
+	}
+	q.Close()
+	w.WriteString("\n--b--\n")
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		log.Fatal(err)
+	}
+	return path
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
+}
+
+// genHTMLPartMbox writes an mbox of three messages, the second with a
+// text/html part of about 100 MB of base64 (72 MiB of pages as one
+// document).
+func genHTMLPartMbox(dir string) string {
+	path := filepath.Join(dir, "html-part-100mb.mbox")
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	small := func(n int) {
+		fmt.Fprintf(w, "From a@example.org Mon Jan  1 00:00:0%d 2024\nFrom: a@example.org\nSubject: small %d\n"+
+			"Content-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/%d\n\n", n, n, n)
+	}
+	small(1)
+	w.WriteString("From a@example.org Mon Jan  1 00:00:02 2024\nFrom: a@example.org\nSubject: big page\nMIME-Version: 1.0\n" +
+		"Content-Type: multipart/alternative; boundary=\"b\"\n\n" +
+		"--b\nContent-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/\n" +
+		"--b\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+	// base64 in lines of 76, across pages (a multiple of 57 bytes a line).
+	var carry []byte
+	for i := 0; i < 72; i++ {
+		carry = append(carry, scantest.Page(1<<20, int64(900+i))...)
+		n := len(carry) / 57 * 57
+		if i == 71 {
+			n = len(carry)
+		}
+		var m bytes.Buffer
+		writeBase64(&m, carry[:n])
+		w.Write(m.Bytes())
+		carry = append(carry[:0], carry[n:]...)
+	}
+	w.WriteString("--b--\n\n")
+	small(3)
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
 		log.Fatal(err)
 	}
 	return path

@@ -73,12 +73,15 @@
 // The input is read as a stream and written as it is read: bytes that
 // are not in a text part (headers, delimiters, attachments, other parts)
 // go straight through, so that neither the size of a message nor its
-// number of parts bounds memory. A text part is held whole while it is
-// rewritten, because its header may change with its new body (charset,
-// transfer encoding): as read and transfer-decoded, with the rewriter's
-// edits; the new body is not built, it is transfer-encoded while it is
-// written. A text part over 32 MiB is copied unchanged and reported.
-// Walk holds nothing: it streams every part.
+// number of parts bounds memory. A text part up to InMemoryLimit (4 MiB)
+// is held whole while it is rewritten, because its header may change with
+// its new body (charset, transfer encoding): as read and
+// transfer-decoded, with the rewriter's edits; the new body is not built,
+// it is transfer-encoded while it is written. A larger text part is held
+// in a temporary file instead (in Options.TempDir), as read, decoded and
+// rewritten, and written once its header is known, with the same output;
+// the file has no name on Linux and is removed at once elsewhere. Walk
+// holds nothing: it streams every part.
 //
 // # mbox
 //

@@ -3,7 +3,6 @@ package mail
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -16,14 +15,6 @@ import (
 
 // maxDepth bounds the nesting of multiparts and message/rfc822 parts.
 const maxDepth = 32
-
-// maxText is the largest text part that is rewritten: a text part is held
-// in memory whole, because its header can change with what its body
-// becomes. A larger one is copied unchanged and reported.
-const maxText = 32 << 20
-
-// errTooLarge is the cause of the PartError of a text part over maxText.
-var errTooLarge = errors.New("text part larger than 32 MiB (rewritten in memory only up to that size)")
 
 // job is the state of one Rewrite call; its buffers are reused from one
 // part and one message to the next.
@@ -51,6 +42,8 @@ type job struct {
 
 	onMessage func()                     // for tests: called for each message
 	onPart    func(b []byte, s []splice) // for tests: a rewritten part and its changes
+
+	big bigState // a text part too large to hold (big.go)
 
 	rd  bytes.Reader
 	br  *bufio.Reader // reads headers
@@ -158,7 +151,7 @@ func (j *job) drain(l *level) (int64, error) {
 			}
 			return l.pos(), err
 		}
-		if j.hold >= 0 && l.pos()-j.hold > maxText {
+		if j.hold >= 0 && l.pos()-j.hold > j.big.limit() {
 			return l.pos(), nil
 		}
 	}
@@ -266,12 +259,8 @@ func (j *job) text(l *level, s, bs int64, h *partHeader, mt string, top bool) (i
 		j.hold = -1
 		return e, err
 	}
-	if e-s > maxText {
-		j.hold = -1
-		if e, err = j.drain(l); err == nil {
-			j.partError(s, e, errTooLarge)
-		}
-		return e, err
+	if e-s > j.big.limit() {
+		return j.bigText(l, s, bs, h, mt, top)
 	}
 	if pr, ok := l.src.r.(*partReader); ok && pr.eof {
 		// The last part of a multipart without its close delimiter:

@@ -26,11 +26,17 @@ func FuzzMail(f *testing.F) {
 	}
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://例え.jp/\n--b--\n"), uint8(3))
 	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> http://例 \n> え.jp/ \nx\n"), uint8(3))
+	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> http://例 \n> え.jp/ \nx\n"), uint8(3|8<<2))
+	f.Add([]byte("Content-Type: text/html\nContent-Transfer-Encoding: base64\n\nPGEgaHJlZj0iaHR0cDovL+S+i+OBiC5qcC8iPg==\n"), uint8(1<<2))
 	f.Fuzz(func(t *testing.T, in []byte, m uint8) {
 		mode := rewrite.Form(m%4 + 1)
+		// m>>2 > 0: text parts over that many bytes take the streamed
+		// path (big.go).
+		lim := int64(m >> 2)
 		run := func(r io.Reader) ([]byte, []byte, rewrite.Result) {
 			var out bytes.Buffer
 			j := newJob(&Options{To: mode})
+			j.big.lim = lim
 			j.w = &out
 			var want []byte // the input with the splices made
 			last := int64(0)

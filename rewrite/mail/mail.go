@@ -32,6 +32,10 @@ type Options struct {
 	Target, Rel  string
 	Links        *rewrite.Linker // the link policy of rewrite.Link
 	OnError      func(*rewrite.ConvertError)
+
+	// TempDir is where a text part larger than InMemoryLimit is held
+	// while it is rewritten; "" means os.TempDir().
+	TempDir string
 }
 
 // document returns the rewrite.Options of a text part in format f and
@@ -45,8 +49,9 @@ func (o *Options) document(f rewrite.Format, cs *charset.Charset) rewrite.Option
 }
 
 // A PartError is a MIME entity that could not be read—a bad base64 or
-// quoted-printable body, an unknown charset, a malformed header, a text
-// part over 32 MiB—and that was therefore copied byte for byte, or a
+// quoted-printable body, an unknown charset, a malformed header, a
+// quoted-printable line or format=flowed paragraph over 32 MiB in a large
+// text part—and that was therefore copied byte for byte, or a
 // multipart without its close delimiter (see the package documentation).
 // It reaches Options.OnError as the Err of a ConvertError whose
 // Offset and Length are the entity's bytes in the input and whose Text is
@@ -87,11 +92,13 @@ var (
 // after its header, since no byte of the file corresponds to a decoded
 // character there.
 //
-// The input is streamed: memory is bounded by the largest text part (at
-// most 32 MiB; a larger one is copied and reported), not by the message,
-// its attachments, its number of parts or the archive. The error returned is the first
-// read or write error, or an option error (rewrite.ErrOptions); a
-// malformed message or part is not an error, it is copied as it is.
+// The input is streamed: memory is bounded, not by the message, its text
+// parts, its attachments, its number of parts or the archive (a text part
+// over InMemoryLimit goes through a temporary file, see the package
+// documentation). The error returned is the first read or write error, a
+// failure of the temporary file (naming the part's offset), or an option
+// error (rewrite.ErrOptions); a malformed message or part is not an error,
+// it is copied as it is.
 func Rewrite(w io.Writer, r io.Reader, o Options) (rewrite.Result, error) {
 	if o.To > rewrite.Link {
 		return rewrite.Result{}, &rewrite.Error{Err: fmt.Errorf("%w: %v", rewrite.ErrOptions, o.To)}

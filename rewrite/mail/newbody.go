@@ -13,9 +13,11 @@ import (
 // in, and it is transfer-encoded while it is written out. A part is then
 // held twice at most (as read, and decoded), not four times.
 
-// newBody is the new decoded body of a text part: whole if not nil,
-// else body with edits (each replaces body[off:off+n] by arena[b0:b1]).
+// newBody is the new decoded body of a text part: what r reads if not
+// nil (a large part, see big.go), else whole if not nil, else body with
+// edits (each replaces body[off:off+n] by arena[b0:b1]).
 type newBody struct {
+	r     io.Reader
 	whole []byte
 	body  []byte
 	edits []edit
@@ -24,6 +26,18 @@ type newBody struct {
 
 // each calls f with the pieces of the new body in order.
 func (nb *newBody) each(f func([]byte)) {
+	if nb.r != nil {
+		var buf [32 << 10]byte
+		for {
+			n, err := nb.r.Read(buf[:])
+			if n > 0 {
+				f(buf[:n])
+			}
+			if err != nil {
+				return
+			}
+		}
+	}
 	if nb.whole != nil {
 		f(nb.whole)
 		return

@@ -107,31 +107,15 @@ func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top b
 		return
 	}
 
-	// The header: media type, charset and transfer encoding.
-	var he headerEdit
-	if p.toHTML {
-		he.mediaType = "text/html"
-	}
 	st := nb.stats()
-	if switched || asciiLabel && st.nonASCII {
-		he.charset = "utf-8"
-	}
 	eol := "\n"
 	if bytes.Contains(raw, []byte("\r\n")) || len(raw) == 0 && bytes.Contains(msg[s:bs], []byte("\r\n")) {
 		eol = "\r\n"
 	}
-	newCTE := cte
-	switch {
-	case (cte == "" || cte == "7bit") && (st.nonASCII || st.long),
-		cte == "8bit" && st.long,
-		j.mbox && isIdentity(cte) && st.from:
-		newCTE = "quoted-printable"
-		he.cte = newCTE
-	}
+	hdr := msg[s:bs]
+	newHdr, newCTE, ok := j.newHeader(hdr, cte, p.toHTML, switched || asciiLabel && st.nonASCII, st, top)
 	// The body is encoded while it is written (see text).
 	j.nb, j.nbCTE, j.nbCS, j.nbEOL, j.nbTail = nb, newCTE, cs, eol, tail
-	hdr := msg[s:bs]
-	newHdr, ok := he.apply(hdr, top)
 	if !ok {
 		j.partErrorIn(s, e, errors.New("cannot edit the Content-Type field"))
 		return
@@ -141,6 +125,31 @@ func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top b
 	}
 	j.splices = append(j.splices, splice{start: bs, end: e, body: true})
 	j.res.Edits += res.Edits
+}
+
+// newHeader returns the header hdr of a part rewritten with the new body
+// st tells of, and the body's transfer encoding: the media type becomes
+// text/html if toHTML, the charset utf-8 if toUTF8, and a 7bit or 8bit
+// body that no longer fits its encoding (or, in an mbox, has a line that
+// starts with "From ") becomes quoted-printable.
+func (j *job) newHeader(hdr []byte, cte string, toHTML, toUTF8 bool, st bodyStats, top bool) ([]byte, string, bool) {
+	var he headerEdit
+	if toHTML {
+		he.mediaType = "text/html"
+	}
+	if toUTF8 {
+		he.charset = "utf-8"
+	}
+	newCTE := cte
+	switch {
+	case (cte == "" || cte == "7bit") && (st.nonASCII || st.long),
+		cte == "8bit" && st.long,
+		j.mbox && isIdentity(cte) && st.from:
+		newCTE = "quoted-printable"
+		he.cte = newCTE
+	}
+	newHdr, ok := he.apply(hdr, top)
+	return newHdr, newCTE, ok
 }
 
 // partRun says how a text part is rewritten.
