@@ -276,7 +276,7 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	if cte := cteOf(h); !isIdentity(cte) {
 		var th textproto.Header
 		th.Set("Content-Transfer-Encoding", cte)
-		ent, err := message.New(message.Header{Header: th}, l.br)
+		ent, err := message.New(message.Header{Header: th}, fullReader{l.br})
 		if err != nil {
 			return w.fail(path, p.Offset, l.br, err)
 		}
@@ -301,6 +301,21 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	}
 	_, err := io.Copy(io.Discard, l.br)
 	return err
+}
+
+// fullReader reads as much as it is asked for, up to the end of r: the
+// transfer decoders above it (encoding/base64's through go-message) then
+// see the same reads whatever sizes the source delivers, and decode the
+// same bytes, also where the body is bad (padding inside it) and a decoder's
+// output would depend on where its reads were cut.
+type fullReader struct{ r io.Reader }
+
+func (f fullReader) Read(p []byte) (int, error) {
+	n, err := io.ReadFull(f.r, p)
+	if err == io.ErrUnexpectedEOF {
+		err = nil // the next Read returns io.EOF
+	}
+	return n, err
 }
 
 type eofReader struct{}

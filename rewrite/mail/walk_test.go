@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // walked is what a test keeps of a Part.
@@ -218,5 +220,49 @@ func TestWalkLongBoundary(t *testing.T) {
 	got := walkAll(t, in)
 	if len(got) != 1 || !got[0].err {
 		t.Errorf("got %+v, want one error", got)
+	}
+}
+
+// A part's decoded body and its error do not depend on how the source
+// delivers its bytes, also for bodies a decoder rejects part-way (padding
+// inside base64, characters outside its alphabet, a truncated group):
+// whole, one byte at a time, in halves and with the error on the last
+// read, Walk gives the same bytes and the same error.
+func TestWalkBodyReadSizes(t *testing.T) {
+	for _, body := range []string{
+		"000=0000",
+		"aGVsbG8=aGVsbG8=",
+		"aGVs\nbG8=\nd29y\nbGQ=\n",
+		"aGVsbG8gd29ybGQ",
+		"aGVs*bG8g",
+		"aG=Vs",
+		"====",
+		"aGVsbG8g\r\nd29ybGQ=\r\n",
+	} {
+		for _, cte := range []string{"base64", "quoted-printable"} {
+			msg := "Content-Type: text/plain\nContent-Transfer-Encoding: " + cte + "\n\n" + body
+			t.Run(cte+" "+body, func(t *testing.T) {
+				walk := func(r io.Reader) string {
+					var b strings.Builder
+					err := Walk(r, func(p *Part) error {
+						data, err := io.ReadAll(p.Body)
+						fmt.Fprintf(&b, "%q %v\n", data, err)
+						return nil
+					})
+					fmt.Fprintf(&b, "%v", err)
+					return b.String()
+				}
+				want := walk(strings.NewReader(msg))
+				for name, r := range map[string]io.Reader{
+					"one byte": iotest.OneByteReader(strings.NewReader(msg)),
+					"halves":   iotest.HalfReader(strings.NewReader(msg)),
+					"data+err": iotest.DataErrReader(strings.NewReader(msg)),
+				} {
+					if got := walk(r); got != want {
+						t.Errorf("%s: %s\nwhole: %s", name, got, want)
+					}
+				}
+			})
+		}
 	}
 }
