@@ -258,14 +258,14 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 			// person), and offsets are mapped back to its body.
 			body, err := io.ReadAll(p.Body)
 			if err != nil {
-				return fmt.Errorf("%s: %w", where, err)
+				return partError(x.stderr, x.out.Flush, &readError{where, err})
 			}
 			u := mail.Unflow(body, delSp)
 			x.unflowed = u
 			defer func() { x.unflowed = nil }()
 			k, err := x.scan(charset.NewReaderBytes(u.Text, p.Charset), detect.Text, where)
 			n += k
-			return err
+			return partError(x.stderr, x.out.Flush, err)
 		}
 		f := detect.Text
 		if p.MediaType == "text/html" {
@@ -273,7 +273,7 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 		}
 		k, err := x.scan(p.Text(), f, where)
 		n += k
-		return err
+		return partError(x.stderr, x.out.Flush, err)
 	})
 	if err != nil {
 		return n, fmt.Errorf("%s: %w", show, err)
@@ -391,7 +391,7 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 		}
 	}
 	if err := s.Err(); err != nil {
-		return n, fmt.Errorf("%s: %w", show, err)
+		return n, &readError{show, err}
 	}
 	return n, nil
 }

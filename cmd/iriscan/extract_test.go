@@ -276,3 +276,37 @@ func TestExtractCharsetRule(t *testing.T) {
 		})
 	}
 }
+
+// A mail part whose transfer encoding stops decoding part-way is reported
+// with the message, the part and the byte, and passed over: the matches
+// before the bad byte and those of the later parts and messages are still
+// printed, by extract and by lint.
+func TestMailBadPartGoesOn(t *testing.T) {
+	mbox := "From a@b Mon Mar  4 10:00:00 2024\nContent-Transfer-Encoding: base64\n\n" +
+		"aHR0cHM6Ly9leGFtcGxlLmNvbS9hIA==\n!!!!\n\n" + // "https://example.com/a " then a bad line
+		"From c@d Mon Mar  4 10:00:00 2024\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"see https://example.org/x=\n and =ZZ then https://example.net/y\n\n" +
+		"From e@f Mon Mar  4 10:00:00 2024\n\nlast http://example.edu/z\n"
+	for _, tt := range []struct {
+		cmd  string
+		want []string // in stdout
+	}{
+		{"extract", []string{`"text":"https://example.com/a"`, `"text":"https://example.org/x"`, `"text":"http://example.edu/z"`}},
+		{"lint", nil}, // nothing to find; status 0 says no error ended the run
+	} {
+		t.Run(tt.cmd, func(t *testing.T) {
+			out, stderr, status := runCmd(t, mbox, tt.cmd, "--format", "mail")
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %s:\n%s", w, out)
+				}
+			}
+			if !strings.Contains(stderr, "message 0 part 1: ") || !strings.Contains(stderr, "rest of the part skipped") {
+				t.Errorf("stderr %q: want message 0 part 1 named and skipped", stderr)
+			}
+			if status != 0 {
+				t.Errorf("status %d, want 0", status)
+			}
+		})
+	}
+}

@@ -157,17 +157,17 @@ func (x *linter) lintMail(r io.Reader, show string) (int, error) {
 		if flowed, delSp := p.IsFlowed(); flowed {
 			body, err := io.ReadAll(p.Body)
 			if err != nil {
-				return fmt.Errorf("%s: %w", where, err)
+				return partError(x.stderr, x.out.Flush, &readError{where, err})
 			}
 			x.unflowed = mail.Unflow(body, delSp)
 			defer func() { x.unflowed = nil }()
 			k, err := x.scan(charset.NewReaderBytes(x.unflowed.Text, p.Charset), false, where)
 			n += k
-			return err
+			return partError(x.stderr, x.out.Flush, err)
 		}
 		k, err := x.scan(p.Text(), p.MediaType == "text/html", where)
 		n += k
-		return err
+		return partError(x.stderr, x.out.Flush, err)
 	})
 	if err != nil {
 		return n, fmt.Errorf("%s: %w", show, err)
@@ -194,7 +194,7 @@ func (x *linter) scan(cr *charset.Reader, html bool, show string) (int, error) {
 		}
 	}
 	if err := l.Err(); err != nil {
-		return n, fmt.Errorf("%s: %w", show, err)
+		return n, &readError{show, err}
 	}
 	return n, nil
 }

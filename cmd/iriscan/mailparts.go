@@ -1,0 +1,35 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/iriscan/iriscan/internal/quote"
+)
+
+// A readError is a failure to read the text being scanned (a read error,
+// or a transfer encoding that does not decode), as opposed to one writing
+// the results.
+type readError struct {
+	where string // file, and in mail the message and part
+	err   error
+}
+
+func (e *readError) Error() string { return e.where + ": " + e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
+
+// partError decides what an error met in a mail part means for the rest of
+// the file: a part whose body cannot be read to its end is reported and
+// passed over, its matches up to there printed, as a part whose header is
+// broken is; the next part is read. Any other error (writing the output)
+// is returned and ends the file.
+func partError(stderr io.Writer, flush func() error, err error) error {
+	var re *readError
+	if errors.As(err, &re) {
+		flush()
+		fmt.Fprintf(stderr, "iriscan: %s; rest of the part skipped\n", quote.Line(re.Error()))
+		return nil
+	}
+	return err
+}
