@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"unsafe"
 
 	"github.com/iriscan/iriscan/scanner/internal/csslex"
 	"github.com/iriscan/iriscan/scanner/internal/htmllex"
@@ -93,6 +92,7 @@ func NewHTMLScanner(r io.Reader, o *HTMLOptions) *HTMLScanner {
 		o = &HTMLOptions{}
 	}
 	s := &HTMLScanner{f: newFinder(&o.Options), noText: o.SkipText, noAttrs: o.SkipAttributes, links: o.LinkText, texts: o.LinkTexts}
+	s.strs.size = 16 << 10 // attribute URLs are longer and denser than prose matches
 	// A token longer than this comes in pieces: a URL attribute value no
 	// longer than maxLen is never cut, and text is cut at a space.
 	s.lx = htmllex.New(r, 2*(s.f.maxLen+4<<10))
@@ -461,27 +461,6 @@ func (s *HTMLScanner) tag(tok *htmllex.Token, name []byte, off int64) {
 			}
 		}
 	}
-}
-
-// A stringArena makes strings of byte slices, copied into a block
-// shared by many: one allocation per 16 KiB of strings rather than one per
-// string. The bytes of a string made are never written again (the block
-// is only appended to), so the strings are as immutable as any; a string
-// kept keeps its block (at most 16 KiB) alive.
-type stringArena struct{ block []byte }
-
-// String returns b as a string.
-func (a *stringArena) String(b []byte) string {
-	const size = 16 << 10
-	if len(b) == 0 || len(b) > size/4 {
-		return string(b)
-	}
-	if cap(a.block)-len(a.block) < len(b) {
-		a.block = make([]byte, 0, size)
-	}
-	n := len(a.block)
-	a.block = append(a.block, b...)
-	return unsafe.String(&a.block[n], len(b))
 }
 
 // span is a range of bytes.

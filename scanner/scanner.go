@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/iriscan/iriscan/scanner/refang"
 )
@@ -38,7 +37,7 @@ type Scanner struct {
 	fused   bool // the triggers are found by indexTriggerFused, not trig
 	own     bool // buf is the Scanner's own window (NewScanner)
 
-	arena []byte // the block the strings of matches are cut from (str)
+	arena stringArena // the strings of matches, cut from shared blocks
 
 	rf  *refang.Reader // with Options.Refang: reads r refanged
 	src []byte         // with rf: scratch for the source text of a match
@@ -223,14 +222,14 @@ func (s *Scanner) Scan() bool {
 
 func (s *Scanner) emit(c candidate) {
 	src := s.buf[c.start:c.end]
-	text := s.str(src)
+	text := s.arena.String(src)
 	iri := text
 	if c.iri != nil {
 		src = c.iri
-		iri = s.str(c.iri)
+		iri = s.arena.String(c.iri)
 	}
 	if enc := iriForm(src, c.kind); enc != nil {
-		iri = s.str(enc)
+		iri = s.arena.String(enc)
 	}
 	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 	if s.rf != nil {
@@ -238,32 +237,6 @@ func (s *Scanner) emit(c candidate) {
 	}
 	s.lastEnd = c.end
 	s.pos = max(s.pos, c.end)
-}
-
-// arenaSize is the size of the blocks the strings of matches are cut from.
-const arenaSize = 4 << 10
-
-// str returns b as a string, copied into the Scanner's current arena
-// block (a new block when it is full), so that the strings of ~80 matches
-// of ordinary length take one allocation instead of one each (a string
-// per match was 5% of Find's time). Bytes handed out are never written
-// again: the block only grows by append within its capacity, and a
-// full one is left to the strings that point into it. A string kept
-// keeps its block (at most arenaSize bytes) alive; longer strings get
-// their own allocation.
-func (s *Scanner) str(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if len(b) > arenaSize/4 {
-		return string(b)
-	}
-	if cap(s.arena)-len(s.arena) < len(b) {
-		s.arena = make([]byte, 0, arenaSize)
-	}
-	n := len(s.arena)
-	s.arena = append(s.arena, b...)
-	return unsafe.String(&s.arena[n], len(b))
 }
 
 // skipOverlong passes over the rest of an overlong candidate: up to the next
