@@ -269,16 +269,7 @@ func (j *job) bigPart(sp *spill, raw region, s, bs, e int64, h *partHeader, mt s
 			return partErr(err)
 		}
 	}
-	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
-	p := partRun{
-		toHTML: mt == "text/plain" && j.o.To == rewrite.Link,
-		flowed: mt == "text/plain" && h.flowed && !utf16,
-		format: rewrite.Text,
-	}
-	p.delSp = p.flowed && h.delSp
-	if mt == "text/html" {
-		p.format = rewrite.HTML
-	}
+	p := j.partRunFor(h, mt, cs)
 	nb, st, res, err := j.bigRun(sp, &p, body, cs, identity, bs, s)
 	switched := false
 	var ee *charset.EncodeError

@@ -27,6 +27,24 @@ const (
 	wbr       = `<wbr>`
 )
 
+// partRunFor returns how a text part of media type mt with header h,
+// read in charset cs, is rewritten: as HTML or as text, linkified into
+// HTML, unflowed (format=flowed, RFC 3676; never UTF-16, whose line
+// breaks are not the bytes unflowing looks for).
+func (j *job) partRunFor(h *partHeader, mt string, cs *charset.Charset) partRun {
+	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
+	p := partRun{
+		toHTML: mt == "text/plain" && j.o.To == rewrite.Link,
+		flowed: mt == "text/plain" && h.flowed && !utf16,
+		format: rewrite.Text,
+	}
+	p.delSp = p.flowed && h.delSp
+	if mt == "text/html" {
+		p.format = rewrite.HTML
+	}
+	return p
+}
+
 // textPart rewrites the text part msg[s:e], whose body starts at bs.
 func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top bool) {
 	raw := msg[bs:e]
@@ -70,16 +88,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top b
 			return
 		}
 	}
-	utf16 := cs == charset.UTF16LE || cs == charset.UTF16BE
-	p := partRun{
-		toHTML: mt == "text/plain" && j.o.To == rewrite.Link,
-		flowed: mt == "text/plain" && h.flowed && !utf16,
-		format: rewrite.Text,
-	}
-	p.delSp = p.flowed && h.delSp
-	if mt == "text/html" {
-		p.format = rewrite.HTML
-	}
+	p := j.partRunFor(h, mt, cs)
 	bodyOff := j.msgOff + int64(bs)
 	nb, res, err := j.runPart(&p, body, cs, identity, bodyOff)
 	switched := false
