@@ -29,9 +29,10 @@ func rewriteBytes(t testing.TB, in []byte, mode rewrite.Form) ([]byte, rewrite.R
 	return out.Bytes(), res
 }
 
-// TestGolden compares the output for each testdata/NAME.eml with
-// testdata/NAME.MODE.golden, written by testdata/gen.py from the standards.
-func TestGolden(t *testing.T) {
+// eachGolden calls f in a subtest for each testdata/NAME.MODE.golden (written
+// by testdata/gen.py from the standards) with testdata/NAME.eml, the mode
+// and the golden output.
+func eachGolden(t *testing.T, f func(t *testing.T, in []byte, mode rewrite.Form, want []byte)) {
 	files, _ := filepath.Glob("testdata/*.golden")
 	if len(files) == 0 {
 		t.Fatal("no golden files")
@@ -45,17 +46,28 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := os.ReadFile(g)
-			got, res := rewriteBytes(t, in, modes[mode])
-			if !bytes.Equal(got, want) {
-				t.Errorf("output differs\n got: %q\nwant: %q", got, want)
+			want, err := os.ReadFile(g)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if !res.Changed() {
-				t.Errorf("Changed() false")
-			}
-			checkDiff(t, in, got)
+			f(t, in, modes[mode], want)
 		})
 	}
+}
+
+// TestGolden compares the output for each testdata/NAME.eml with
+// testdata/NAME.MODE.golden.
+func TestGolden(t *testing.T) {
+	eachGolden(t, func(t *testing.T, in []byte, mode rewrite.Form, want []byte) {
+		got, res := rewriteBytes(t, in, mode)
+		if !bytes.Equal(got, want) {
+			t.Errorf("output differs\n got: %q\nwant: %q", got, want)
+		}
+		if !res.Changed() {
+			t.Errorf("Changed() false")
+		}
+		checkDiff(t, in, got)
+	})
 }
 
 // checkDiff checks that the lines that differ between in and out are body
