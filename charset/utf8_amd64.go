@@ -2,6 +2,8 @@
 
 package charset
 
+import "github.com/iriscan/iriscan/internal/cpuid"
+
 // utf8Blocks validates the whole 64-byte blocks of p, at most len(out) of
 // them, and writes the continuation bytes of block k as the bits of
 // out[k]. It handles blocks of ASCII, two-byte sequences and three-byte
@@ -19,7 +21,7 @@ func utf8Blocks(p []byte, out []uint64) (nb int, carry uint64) {
 }
 
 var (
-	haveAVX2 = cpuHasAVX2()
+	haveAVX2 = cpuid.AVX2
 	useAVX2  = haveAVX2 // the tests try both
 )
 
@@ -28,7 +30,5 @@ func utf8BlocksSSE2(p []byte, out []uint64) (nb int, carry uint64)
 
 //go:noescape
 func utf8BlocksAVX2(p []byte, out []uint64) (nb int, carry uint64)
-
-func cpuHasAVX2() bool
 
 const haveUTF8Blocks = true

@@ -2,6 +2,8 @@
 
 package scanner
 
+import "github.com/iriscan/iriscan/internal/cpuid"
+
 // haveFused reports whether indexTriggerFused has a vector implementation
 // in this build: Go assembly on amd64 (not with the purego build tag).
 const haveFused = true
@@ -9,11 +11,7 @@ const haveFused = true
 // useAVX2 selects the 32-byte (AVX2) search over the 16-byte (SSE2, part
 // of every amd64 CPU) one; the CPU and the operating system must support
 // it (CPUID and XGETBV).
-var useAVX2 = cpuAVX2()
-
-// cpuAVX2 reports whether the CPU has AVX2 and the operating system saves
-// the YMM registers.
-func cpuAVX2() bool
+var useAVX2 = cpuid.AVX2
 
 // indexTriggerAVX2 and indexTriggerSSE2 are indexTriggerFused's vector
 // loops (trigger_amd64.s). They need 1 <= from <= len(b) and len(b) of at

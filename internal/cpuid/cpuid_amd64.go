@@ -1,0 +1,6 @@
+//go:build amd64 && !purego
+
+package cpuid
+
+// avx2 asks CPUID and XGETBV (cpuid_amd64.s).
+func avx2() bool
