@@ -376,18 +376,7 @@ func (j *job) bigRun(sp *spill, p *partRun, body region, cs *charset.Charset, ex
 		uf = &unflowReader{r: src, delSp: p.delSp, s: k, buf: j.big.in[:0], b: &j.big}
 		in = uf
 	}
-	j.errs, j.links = j.errs[:0], 0
-	if p.toHTML {
-		j.linkPfx, _ = cs.Encode(j.linkPfx[:0], "<a href=", charset.FallbackError)
-	}
-	d := &j.doc
-	d.Options = j.o.document(p.format, cs)
-	d.OnEdit = func(e rewrite.Edit) {
-		if p.toHTML && bytes.Contains(e.New, j.linkPfx) {
-			j.links++
-		}
-		k.edit(e.Offset, e.Length, e.New)
-	}
+	d := j.partDoc(p, cs, func(e rewrite.Edit) { k.edit(e.Offset, e.Length, e.New) })
 	d.OnError = nil
 	if j.o.OnError != nil {
 		d.OnError = func(e *rewrite.ConvertError) {

@@ -45,6 +45,27 @@ func (j *job) partRunFor(h *partHeader, mt string, cs *charset.Charset) partRun 
 	return p
 }
 
+// partDoc sets up the job's document rewriter for a part run as p says, in
+// charset cs: each edit goes to record, and the links a linkified part gains
+// are counted in j.links. The caller sets OnError, and clears both hooks
+// after the rewrite.
+func (j *job) partDoc(p *partRun, cs *charset.Charset, record func(rewrite.Edit)) *rewrite.Rewriter {
+	j.errs, j.links = j.errs[:0], 0
+	if p.toHTML {
+		j.linkPfx, _ = cs.Encode(j.linkPfx[:0], "<a href=", charset.FallbackError)
+	}
+	d := &j.doc
+	d.Options = j.o.document(p.format, cs)
+	toHTML := p.toHTML
+	d.OnEdit = func(e rewrite.Edit) {
+		if toHTML && bytes.Contains(e.New, j.linkPfx) {
+			j.links++
+		}
+		record(e)
+	}
+	return d
+}
+
 // textPart rewrites the text part msg[s:e], whose body starts at bs.
 func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top bool) {
 	raw := msg[bs:e]
@@ -179,20 +200,12 @@ func (j *job) runPart(p *partRun, body []byte, cs *charset.Charset, exact bool, 
 		j.u, j.dels = unflow(body, p.delSp, j.u[:0], j.dels)
 		u = j.u
 	}
-	j.edits, j.arena, j.errs, j.links = j.edits[:0], j.arena[:0], j.errs[:0], 0
-	if p.toHTML {
-		j.linkPfx, _ = cs.Encode(j.linkPfx[:0], "<a href=", charset.FallbackError)
-	}
-	d := &j.doc
-	d.Options = j.o.document(p.format, cs)
-	d.OnEdit = func(e rewrite.Edit) {
-		if p.toHTML && bytes.Contains(e.New, j.linkPfx) {
-			j.links++
-		}
+	j.edits, j.arena = j.edits[:0], j.arena[:0]
+	d := j.partDoc(p, cs, func(e rewrite.Edit) {
 		b0 := len(j.arena)
 		j.arena = append(j.arena, e.New...)
 		j.edits = append(j.edits, edit{int(e.Offset), int(e.Length), b0, len(j.arena)})
-	}
+	})
 	d.OnError = nil
 	if j.o.OnError != nil {
 		d.OnError = func(e *rewrite.ConvertError) {
