@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/iriscan/iriscan/internal/quote"
+	"github.com/iriscan/iriscan/rewrite/mail"
 )
 
 // A readError is a failure to read the text being scanned (a read error,
@@ -16,7 +17,17 @@ type readError struct {
 	err   error
 }
 
-func (e *readError) Error() string { return e.where + ": " + e.err.Error() }
+// Error says where and why. A part body that does not decode is named by
+// the byte of the file where its bad data is, and only by that: the
+// scanner's offset in the decoded text would be a second number that
+// points elsewhere.
+func (e *readError) Error() string {
+	var be *mail.BodyError
+	if errors.As(e.err, &be) {
+		return e.where + ": " + be.Error()
+	}
+	return e.where + ": " + e.err.Error()
+}
 func (e *readError) Unwrap() error { return e.err }
 
 // partError decides what an error met in a mail part means for the rest of

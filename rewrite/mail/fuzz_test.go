@@ -3,6 +3,7 @@ package mail
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -129,7 +130,12 @@ func FuzzWalk(f *testing.F) {
 				}
 				last = max(last, p.Offset)
 				body, err := io.ReadAll(p.Body)
-				fmt.Fprintf(&b, "%d %q %s %d %v %q %v\n", p.Message, p.Path, p.MediaType, p.Offset, p.Err != nil, body, err != nil)
+				// A bad base64 body names a byte of the part's body.
+				var be *BodyError
+				if errors.As(err, &be) && (be.Offset < p.Offset || be.Offset > int64(len(in))) {
+					t.Fatalf("%v: offset outside the part's body [%d, %d]", be, p.Offset, len(in))
+				}
+				fmt.Fprintf(&b, "%d %q %s %d %v %q %v\n", p.Message, p.Path, p.MediaType, p.Offset, p.Err != nil, body, err)
 				return nil
 			})
 			return b.String(), err

@@ -50,7 +50,8 @@ type Part struct {
 	// Body reads the body with its quoted-printable or base64 transfer
 	// encoding undone, in Charset, as a stream: it is valid only until
 	// the function given to Walk returns. A body that is not valid in
-	// its transfer encoding gives an error when read there.
+	// its transfer encoding gives an error when read there (for base64 a
+	// *BodyError with the input offset of the bad data).
 	Body io.Reader
 
 	// Err, when not nil, says why the part cannot be read as text (an
@@ -273,7 +274,9 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	p := &w.part
 	*p = Part{Message: w.msg, Path: path, MediaType: mt, Params: params, Attachment: att, Offset: l.pos()}
 	var body io.Reader = l.br
-	if cte := cteOf(h); !isIdentity(cte) {
+	if cte := cteOf(h); cte == "base64" {
+		body = newBase64Body(fullReader{l.br}, p.Offset)
+	} else if !isIdentity(cte) {
 		var th textproto.Header
 		th.Set("Content-Transfer-Encoding", cte)
 		ent, err := message.New(message.Header{Header: th}, fullReader{l.br})
