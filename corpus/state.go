@@ -32,7 +32,14 @@ type OutputError struct {
 	Err  error
 }
 
-func (e *OutputError) Error() string { return fmt.Sprintf("%s %s: %v", e.Op, e.Path, e.Err) }
+func (e *OutputError) Error() string {
+	err := e.Err
+	// An *os.File's error names the operation and the file already.
+	if pe, ok := err.(*fs.PathError); ok && pe.Path == e.Path {
+		err = pe.Err
+	}
+	return fmt.Sprintf("%s %s: %v", e.Op, e.Path, err)
+}
 func (e *OutputError) Unwrap() error { return e.Err }
 
 // state is the output tree of one run: Out opened as an os.Root (nothing
