@@ -97,7 +97,7 @@ type FileResult struct {
 	Path   string `json:"path"`             // the input, as Sources name it
 	Output string `json:"output,omitempty"` // the output, relative to Out
 	Status Status `json:"status"`
-	Reason string `json:"reason,omitempty"` // why skipped, failed or interrupted
+	Reason string `json:"reason,omitempty"` // why skipped, failed or interrupted; for a converted file, why its journal line is missing
 
 	Format      string `json:"format,omitempty"` // text, html, css, mail or markdown
 	Gzip        bool   `json:"gzip,omitempty"`   // read and written through gzip
@@ -252,6 +252,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 				Path: res.Path, Size: res.size, MTime: res.mtime, Output: res.Output,
 				SHA256: res.sha256, Time: time.Now().UTC(),
 			}); err != nil {
+				// The output is complete; the report says why the run
+				// stops here, as it does for a file that fails.
+				res.Reason = "converted, but its journal line was not written: " + err.Error()
 				cancel(err)
 			}
 		}
