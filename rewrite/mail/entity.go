@@ -204,7 +204,14 @@ func (j *job) entity(src io.Reader, start int64, depth int, top, digest bool) (i
 		return e, err
 	}
 	j.hold = start // until the media type is known
+	// A header over MaxHeader is read no further; reading stops at a
+	// count that only such a header reaches, whatever was read ahead.
+	l.src.max = MaxHeader + int64(l.br.Size()) + 1
 	h, err := l.hr.read(l.br)
+	l.src.max = 0
+	if err == nil && l.pos()-start > MaxHeader {
+		err = errHeaderSize
+	}
 	if err != nil {
 		j.hold = -1
 		e, derr := j.drain(l)

@@ -48,6 +48,13 @@ func (o *Options) document(f rewrite.Format, cs *charset.Charset) rewrite.Option
 	}
 }
 
+// MaxHeader is the largest header of a message or part that Rewrite and
+// Walk read, in bytes (go-message's message.Read has the same limit). A
+// larger header is read no further: its entity is copied byte for byte and
+// reported as a PartError, so that a header of any size takes bounded
+// memory (go-message keeps a header whole, at about twenty times its size).
+const MaxHeader = 1 << 20
+
 // A PartError is a MIME entity that could not be read—a bad base64 or
 // quoted-printable body, an unknown charset, a malformed header, a
 // quoted-printable line or format=flowed paragraph over 32 MiB in a large
@@ -74,6 +81,7 @@ var (
 	errNoClose    = errors.New("multipart without its closing delimiter")
 	errNoBoundary = errors.New("multipart without a boundary parameter")
 	errDepth      = errors.New("MIME structure nested too deep")
+	errHeaderSize = errors.New("header larger than 1 MiB")
 )
 
 // Rewrite reads one RFC 5322 message, or an mbox archive of many ("From "

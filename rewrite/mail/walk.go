@@ -142,9 +142,16 @@ type countReader struct {
 	r   io.Reader
 	n   int64
 	err error
+	max int64 // when not 0, reading stops with errHeaderSize at this count (see MaxHeader)
 }
 
 func (c *countReader) Read(b []byte) (int, error) {
+	if c.max > 0 {
+		if c.n >= c.max {
+			return 0, errHeaderSize
+		}
+		b = b[:min(int64(len(b)), c.max-c.n)]
+	}
 	n, err := c.r.Read(b)
 	c.n += int64(n)
 	if err != nil && err != io.EOF && c.err == nil {
@@ -201,7 +208,12 @@ func (w *walker) entity(src io.Reader, start int64, depth int, path string, msg,
 	l.src = countReader{r: src}
 	l.start = start
 	l.br.Reset(&l.src)
+	l.src.max = MaxHeader + int64(l.br.Size()) + 1
 	th, err := textproto.ReadHeader(l.br)
+	l.src.max = 0
+	if err == nil && l.pos()-start > MaxHeader {
+		err = errHeaderSize
+	}
 	if err == io.EOF {
 		return w.in.err // a header and no body
 	}
