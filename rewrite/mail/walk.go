@@ -50,8 +50,8 @@ type Part struct {
 	// Body reads the body with its quoted-printable or base64 transfer
 	// encoding undone, in Charset, as a stream: it is valid only until
 	// the function given to Walk returns. A body that is not valid in
-	// its transfer encoding gives an error when read there (for base64 a
-	// *BodyError with the input offset of the bad data).
+	// its transfer encoding gives an error when read there: a *BodyError
+	// with the input offset of the bad data.
 	Body io.Reader
 
 	// Err, when not nil, says why the part cannot be read as text (an
@@ -288,6 +288,8 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	var body io.Reader = l.br
 	if cte := cteOf(h); cte == "base64" {
 		body = newBase64Body(fullReader{l.br}, p.Offset)
+	} else if cte == "quoted-printable" {
+		body = newQPBody(l.br, p.Offset)
 	} else if !isIdentity(cte) {
 		var th textproto.Header
 		th.Set("Content-Transfer-Encoding", cte)

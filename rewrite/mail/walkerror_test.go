@@ -71,3 +71,68 @@ func TestWalkBase64ErrorOffset(t *testing.T) {
 		}
 	}
 }
+
+// A quoted-printable body with a control byte (RFC 2045 Section 6.7: only
+// printable characters, tab, and line breaks) gives a *BodyError at the
+// input byte of the control character, however long its line and however
+// far into the part; the bytes before it are decoded.
+func TestWalkQPErrorOffset(t *testing.T) {
+	const hdr = "Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n"
+	long := strings.Repeat("0123456789", 20000) // a 200 KB line
+	for _, tt := range []struct{ name, in, before string }{
+		{"NUL on the second line", hdr + "ab\ncd⟨\x00ef\n", "ab\ncd"},
+		{"DEL after a soft line break", hdr + "ab=\ncd⟨\x7fef\n", "abcd"},
+		{"CRLF", strings.ReplaceAll(hdr, "\n", "\r\n") + "ab\r\ncd=3D⟨\x01\r\n", "ab\r\ncd="},
+		{"at the end of a 200 KB line", hdr + long + "⟨\x00\n", long},
+		{"after 200 KB of lines", hdr + strings.Repeat("caf=C3=A9 au lait\n", 12000) + "⟨\x02\n", strings.Repeat("café au lait\n", 12000)},
+	} {
+		want := int64(strings.Index(tt.in, "⟨"))
+		in := strings.Replace(tt.in, "⟨", "", 1)
+		for name, r := range map[string]func() io.Reader{
+			"whole":    func() io.Reader { return strings.NewReader(in) },
+			"one byte": func() io.Reader { return iotest.OneByteReader(strings.NewReader(in)) },
+		} {
+			t.Run(tt.name+"/"+name, func(t *testing.T) {
+				n := 0
+				err := Walk(r(), func(p *Part) error {
+					n++
+					body, err := io.ReadAll(p.Body)
+					var be *BodyError
+					if !errors.As(err, &be) || be.Offset != want || !strings.HasPrefix(be.Error(), "byte "+itoa(want)+": quoted-printable: ") {
+						t.Errorf("error %v, want a *BodyError at byte %d", err, want)
+					}
+					if string(body) != tt.before {
+						t.Errorf("decoded %.40q…, want %.40q…", body, tt.before)
+					}
+					return nil
+				})
+				if err != nil || n != 1 {
+					t.Fatalf("%d parts, %v", n, err)
+				}
+			})
+		}
+	}
+}
+
+// Walk decodes quoted-printable lines of any length, as Rewrite does:
+// mime/quotedprintable stopped at a line over 4095 bytes ("bufio: buffer
+// full"), so extract and lint skipped the rest of such a part.
+func TestWalkQPLongLine(t *testing.T) {
+	for _, n := range []int{4095, 4096, 100000, 5 << 20} {
+		line := strings.Repeat("word=20", n/7) + "http://=E4=BE=8B=E3=81=88.jp/=\n" + strings.Repeat("=E3=81=82", n/9) + " end"
+		want := strings.Repeat("word ", n/7) + "http://例え.jp/" + strings.Repeat("あ", n/9) + " end"
+		in := "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n" + line + "\n"
+		t.Run(itoa(int64(n)), func(t *testing.T) {
+			err := Walk(strings.NewReader(in), func(p *Part) error {
+				body, err := io.ReadAll(p.Body)
+				if err != nil || string(body) != want+"\n" {
+					t.Errorf("%d bytes decoded (%v), want %d", len(body), err, len(want)+1)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

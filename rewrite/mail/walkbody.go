@@ -132,3 +132,77 @@ func (b *base64Body) Read(p []byte) (int, error) {
 	}
 	return n, b.err
 }
+
+// walkQPPiece is the size of the pieces of a quoted-printable body that
+// Walk decodes at once, and walkQPMax the longest piece it holds when it
+// finds no place to cut (see qpCut).
+const (
+	walkQPPiece = 64 << 10
+	walkQPMax   = 4 << 20
+)
+
+var errQPUncut = errors.New("quoted-printable: a line with no place to cut it in 4 MiB (a run of spaces or escapes)")
+
+// A qpBody is the decoded body of a quoted-printable part for Walk. It
+// decodes in pieces cut where decoding the pieces gives what decoding the
+// whole gives, as Rewrite does for a large part, with decodeQP: so a line
+// of any length is decoded (mime/quotedprintable, which go-message uses,
+// stops at a line over 4095 bytes with "bufio: buffer full"), and an error
+// names the input byte where the bad data is (a *BodyError).
+type qpBody struct {
+	r    io.Reader
+	off  int64  // input offset of buf[0]
+	buf  []byte // encoded bytes read and not yet decoded
+	out  []byte // decoded bytes not yet returned
+	eof  bool
+	err  error
+	done bool
+}
+
+func newQPBody(r io.Reader, off int64) *qpBody { return &qpBody{r: r, off: off} }
+
+func (q *qpBody) Read(p []byte) (int, error) {
+	for len(q.out) == 0 {
+		if q.done {
+			if q.err != nil {
+				return 0, q.err
+			}
+			return 0, io.EOF
+		}
+		q.decode()
+	}
+	n := copy(p, q.out)
+	q.out = q.out[n:]
+	return n, nil
+}
+
+// decode reads a piece and decodes what can be decoded of it into out.
+func (q *qpBody) decode() {
+	var err error
+	if q.buf, q.eof, err = fill(q.r, q.buf, max(walkQPPiece, len(q.buf))); err != nil {
+		q.done, q.err = true, err
+		return
+	}
+	cut := len(q.buf)
+	if !q.eof {
+		if cut = qpCut(q.buf); cut == 0 {
+			if len(q.buf) >= walkQPMax {
+				q.done, q.err = true, &BodyError{Offset: q.off, Err: errQPUncut}
+			}
+			return // read as much again
+		}
+	}
+	var derr error
+	q.out, derr = decodeQP(q.out[:0], q.buf[:cut])
+	if derr != nil {
+		var de *DecodeError
+		if errors.As(derr, &de) {
+			derr = &BodyError{Offset: q.off + de.Offset, Err: de.Err}
+		}
+		q.done, q.err = true, derr
+		return
+	}
+	q.off += int64(cut)
+	q.buf = q.buf[:copy(q.buf, q.buf[cut:])]
+	q.done = q.eof
+}
