@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,5 +38,37 @@ func TestMailBadBase64NamesTheByte(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// extract reads a message of many small text parts with one scanner and
+// one charset reader per charset, not new ones (142 KB and 64 KB) per
+// part: a message of 125,000 parts took 35 s (0.94 s for 31,250 parts at
+// 40 MB RSS, mostly clearing new buffers); now 2.3 s. Checked as the bytes
+// allocated per part, which do not depend on the machine's speed.
+func TestExtractManyPartsAllocs(t *testing.T) {
+	const parts = 2000
+	var b strings.Builder
+	b.WriteString("From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n")
+	for i := range parts {
+		cs := []string{"utf-8", "iso-8859-1", "shift_jis"}[i%3]
+		typ := []string{"plain", "html"}[i%2]
+		fmt.Fprintf(&b, "--b\nContent-Type: text/%s; charset=%s\n\nhttp://example.org/%d\n", typ, cs, i)
+	}
+	b.WriteString("--b--\n")
+	name := filepath.Join(t.TempDir(), "parts.eml")
+	writeFile(t, name, b.String(), 0o644)
+	var out strings.Builder
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	status := run([]string{"extract", "--print", "uri", name}, strings.NewReader(""), &out, io.Discard)
+	runtime.ReadMemStats(&after)
+	if status != 0 || strings.Count(out.String(), "\n") != parts {
+		t.Fatalf("status %d, %d lines, want %d", status, strings.Count(out.String(), "\n"), parts)
+	}
+	per := (after.TotalAlloc - before.TotalAlloc) / parts
+	t.Logf("%d bytes allocated per part", per)
+	if per > 16<<10 {
+		t.Errorf("%d bytes allocated per part, want at most 16 KiB", per)
 	}
 }
