@@ -223,11 +223,11 @@ func (f *File) Write(p []byte) (int, error) {
 		}
 		// The bytes equal so far come from the original.
 		if _, err := io.Copy(f.tmp, io.NewSectionReader(f.orig, 0, f.same)); err != nil {
-			return k, err
+			return k, f.named(err)
 		}
 		m, err := f.tmp.Write(p[k:])
 		f.n += int64(m)
-		return k + m, err
+		return k + m, f.named(err)
 	}
 	if f.tmp == nil {
 		if err := f.createTemp(); err != nil {
@@ -236,7 +236,23 @@ func (f *File) Write(p []byte) (int, error) {
 	}
 	m, err := f.tmp.Write(p)
 	f.n += int64(m)
-	return m, err
+	return m, f.named(err)
+}
+
+// named returns err with the target's name where it names the temporary
+// file: the user knows the file they asked for, not the hidden one beside
+// it ("write out.txt: no space left on device").
+func (f *File) named(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case err == nil || f.tmpName == "":
+	case errors.As(err, &pe) && pe.Path == f.tmpName:
+		return &fs.PathError{Op: pe.Op, Path: f.path, Err: pe.Err}
+	case errors.As(err, &le) && le.Old == f.tmpName:
+		return &fs.PathError{Op: "rename to", Path: f.path, Err: le.Err}
+	}
+	return err
 }
 
 // equalPrefix returns how many bytes at the start of p equal the
@@ -294,6 +310,7 @@ func (f *File) Commit() error {
 			return err
 		}
 		if _, err := io.Copy(f.tmp, io.NewSectionReader(f.orig, 0, f.same)); err != nil {
+			err = f.named(err)
 			f.Close()
 			return err
 		}
@@ -309,6 +326,7 @@ func (f *File) Commit() error {
 		err = f.rename()
 	}
 	if err != nil {
+		err = f.named(err)
 		f.Close()
 		return err
 	}
@@ -433,7 +451,7 @@ func (f *File) createTemp() error {
 			continue
 		}
 		if err != nil {
-			return err
+			return &fs.PathError{Op: "create a temporary file beside", Path: f.path, Err: unwrapPath(err)}
 		}
 		f.tmp, f.tmpName = t, name
 		temps[name] = true
@@ -467,4 +485,13 @@ func syncDir(dir string) error {
 		return fmt.Errorf("syncing the directory %s: %w", dir, err)
 	}
 	return nil
+}
+
+// unwrapPath returns the cause of a *fs.PathError, or err.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
