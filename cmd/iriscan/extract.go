@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/iriscan/iriscan/charset"
 	"github.com/iriscan/iriscan/internal/quote"
@@ -162,6 +163,14 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	x.out = out
 	status = 1
 	several := len(files) > 1
+	stdoutShown := false // a message already told why standard output failed
+	report := func(err error) {
+		if ferr := out.Flush(); ferr != nil && strings.Contains(err.Error(), ferr.Error()) {
+			stdoutShown = true
+		}
+		fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
+		status = 2
+	}
 	walkOperands(files, func(name string) {
 		if several || name != files[0] {
 			x.file = name // a file found in a directory is named too
@@ -171,16 +180,10 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 0
 		}
 		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
-			status = 2
+			report(err)
 		}
-	}, func(err error) {
-		out.Flush()
-		fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
-		status = 2
-	})
-	if err := out.Flush(); err != nil {
+	}, report)
+	if err := out.Flush(); err != nil && !stdoutShown {
 		fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", err)
 		return 2
 	}

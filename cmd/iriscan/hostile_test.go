@@ -72,3 +72,31 @@ func TestExtractManyPartsAllocs(t *testing.T) {
 		t.Errorf("%d bytes allocated per part, want at most 16 KiB", per)
 	}
 }
+
+// A standard output that fails (a full disk) is reported once: by the file
+// whose output met it, or, when that output was all buffered, as "writing
+// standard output". rewrite, -d, linkify and extract said it twice.
+func TestStdoutErrorOnce(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.txt")
+	writeFile(t, big, strings.Repeat("See http://例え.jp/ now.\n", 20000), 0o644)
+	small := filepath.Join(dir, "small.txt")
+	writeFile(t, small, "See http://例え.jp/ now.\n", 0o644)
+	for _, args := range [][]string{
+		{"rewrite", "--to", "uri"},
+		{"rewrite", "--to", "uri", "-d"},
+		{"rewrite", "--to", "uri", "-l"},
+		{"linkify"},
+		{"extract"},
+	} {
+		for _, f := range []string{big, small} {
+			t.Run(strings.Join(args, " ")+" "+filepath.Base(f), func(t *testing.T) {
+				var stderr strings.Builder
+				status := run(append(args[:len(args):len(args)], f), strings.NewReader(""), failWriter{}, &stderr)
+				if status != 2 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+					t.Errorf("status %d, stderr:\n%s; want 2 and one line", status, stderr.String())
+				}
+			})
+		}
+	}
+}

@@ -147,16 +147,17 @@ func runRewrite(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // docCmd is what rewrite and linkify share: how each input is read,
 // rewritten and written out.
 type docCmd struct {
-	name    string             // rewrite or linkify
-	opts    rewrite.Options    // Format and Charset are set per input
-	format  string             // --format
-	detect  detect.Options     // --format and --charset, checked
-	output  string             // -o
-	write   bool               // -w
-	list    bool               // -l
-	diff    bool               // -d
-	verbose bool               // -v
-	safety  atomicfile.Options // what -w and -o may replace
+	stdoutShown bool               // a message already told why standard output failed
+	name        string             // rewrite or linkify
+	opts        rewrite.Options    // Format and Charset are set per input
+	format      string             // --format
+	detect      detect.Options     // --format and --charset, checked
+	output      string             // -o
+	write       bool               // -w
+	list        bool               // -l
+	diff        bool               // -d
+	verbose     bool               // -v
+	safety      atomicfile.Options // what -w and -o may replace
 
 	stdin  io.Reader
 	stdout *bufio.Writer
@@ -191,8 +192,11 @@ func (c *docCmd) usageError(msg string) int {
 // errorf reports an error that is not about one IRI: exit status 2. The
 // message stays on one line whatever file names it holds.
 func (c *docCmd) errorf(format string, args ...any) {
-	c.stdout.Flush()
-	fmt.Fprintf(c.stderr, "iriscan: %s\n", quote.Line(fmt.Sprintf(format, args...)))
+	msg := fmt.Sprintf(format, args...)
+	if err := c.stdout.Flush(); err != nil && strings.Contains(msg, err.Error()) {
+		c.stdoutShown = true // no second message for the same failure
+	}
+	fmt.Fprintf(c.stderr, "iriscan: %s\n", quote.Line(msg))
 	c.status = 2
 }
 
@@ -233,7 +237,7 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 	c.stdout = bufio.NewWriterSize(stdout, 64<<10)
 	defer cleanupOnSignals()()
 	walkOperands(files, c.file, func(err error) { c.errorf("%v", err) })
-	if err := c.stdout.Flush(); err != nil {
+	if err := c.stdout.Flush(); err != nil && !c.stdoutShown {
 		c.errorf("writing standard output: %v", err)
 	}
 	return c.status
@@ -365,7 +369,7 @@ func (c *docCmd) file(name string) {
 			c.errorf("%s: %v", in.show, err)
 			return
 		}
-		if err := c.stdout.Flush(); err != nil {
+		if err := c.stdout.Flush(); err != nil && !c.stdoutShown {
 			c.errorf("writing standard output: %v", err)
 		}
 	}
