@@ -67,7 +67,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if done {
 		return status
 	}
-	x := linter{opts: lint.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr}
+	x := linter{opts: lint.Options{Fuzzy: *fuzzy, MaxLength: *maxLen}, stderr: stderr,
+		linters: map[bool]*lint.Linter{}, readers: map[*charset.Charset]*charset.Reader{}}
 	var msg string
 	if x.detect, msg = detectOptions(*format, *label); msg != "" {
 		return usageError(stderr, "lint", msg)
@@ -121,6 +122,8 @@ type linter struct {
 	out      *bufio.Writer
 	buf      []byte
 	stderr   io.Writer
+	linters  map[bool]*lint.Linter                // by HTML, reused from one document to the next
+	readers  map[*charset.Charset]*charset.Reader // of mail parts, by charset (up to eight)
 }
 
 // lintFile prints the findings of the named file ("-" for stdin) and
@@ -165,7 +168,16 @@ func (x *linter) lintMail(r io.Reader, show string) (int, error) {
 			n += k
 			return partError(x.stderr, x.out.Flush, err)
 		}
-		k, err := x.scan(p.Text(), p.MediaType == "text/html", where)
+		cr := x.readers[p.Charset]
+		if cr == nil {
+			cr = p.Text()
+			if len(x.readers) < 8 {
+				x.readers[p.Charset] = cr
+			}
+		} else {
+			cr.Reset(p.Body)
+		}
+		k, err := x.scan(cr, p.MediaType == "text/html", where)
 		n += k
 		return partError(x.stderr, x.out.Flush, err)
 	})
@@ -177,9 +189,15 @@ func (x *linter) lintMail(r io.Reader, show string) (int, error) {
 
 // scan prints the findings of the text cr decodes.
 func (x *linter) scan(cr *charset.Reader, html bool, show string) (int, error) {
-	o := x.opts
-	o.HTML = html
-	l := lint.New(cr, &o)
+	l := x.linters[html]
+	if l == nil {
+		o := x.opts
+		o.HTML = html
+		l = lint.New(cr, &o)
+		x.linters[html] = l
+	} else {
+		l.Reset(cr) // a new Linter is a 260 KB window: one per mail part was most of the time
+	}
 	n := 0
 	for l.Scan() {
 		f := l.Finding()

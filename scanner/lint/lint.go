@@ -127,6 +127,22 @@ func New(cr *charset.Reader, o *Options) *Linter {
 	return l
 }
 
+// Reset makes l report the findings of the document that cr decodes,
+// with the same options, reusing its scanner's window: a batch job (the
+// parts of a message) lints many documents with one Linter.
+func (l *Linter) Reset(cr *charset.Reader) {
+	l.cr = cr
+	l.feed = feed{r: cr, html: l.feed.html, retained: l.feed.retained,
+		buf: l.feed.buf[:0], marks: l.feed.marks[:0], carry: l.feed.carry[:0]}
+	l.pending, l.head, l.f, l.err = l.pending[:0], 0, Finding{}, nil
+	switch sc := l.sc.(type) {
+	case *scanner.Scanner:
+		sc.Reset(&l.feed)
+	case *scanner.HTMLScanner:
+		sc.Reset(&l.feed)
+	}
+}
+
 // Scan advances to the next finding, then available through Finding. It
 // returns false at the end of the document or on an error.
 func (l *Linter) Scan() bool {
