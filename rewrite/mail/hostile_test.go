@@ -92,3 +92,42 @@ func TestHeaderOverMax(t *testing.T) {
 		})
 	}
 }
+
+// A part that cannot be read as text (an unknown charset, an unknown
+// transfer encoding) is reported by Walk at the same byte as by Rewrite:
+// the entity's first byte (PartError.Offset), where its header starts.
+// Walk gave the body's first byte, so extract and rewrite named two
+// different bytes for one part.
+func TestWalkPartErrorAtEntity(t *testing.T) {
+	for _, tt := range []struct{ name, part string }{
+		{"unknown charset", "Content-Type: text/plain; charset=x-no-such-charset\n\nsee http://例え.jp/\n"},
+		{"unknown transfer encoding", "Content-Type: text/plain\nContent-Transfer-Encoding: x-uuencode\n\nsee http://例え.jp/\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nfirst\n--b\n⟨" + tt.part + "--b--\n"
+			want := int64(strings.Index(in, "⟨"))
+			in = strings.Replace(in, "⟨", "", 1)
+			var rw []int64
+			_, err := Rewrite(io.Discard, strings.NewReader(in), Options{To: rewrite.URI, OnError: func(e *rewrite.ConvertError) {
+				var pe *PartError
+				if errors.As(e.Err, &pe) {
+					rw = append(rw, pe.Offset)
+				}
+			}})
+			if err != nil || len(rw) != 1 || rw[0] != want {
+				t.Errorf("Rewrite: part errors at %v (%v), want %d", rw, err, want)
+			}
+			var wk []int64
+			err = Walk(strings.NewReader(in), func(p *Part) error {
+				var pe *PartError
+				if errors.As(p.Err, &pe) {
+					wk = append(wk, pe.Offset)
+				}
+				return nil
+			})
+			if err != nil || len(wk) != 1 || wk[0] != want {
+				t.Errorf("Walk: part errors at %v (%v), want %d", wk, err, want)
+			}
+		})
+	}
+}

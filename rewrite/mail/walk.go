@@ -295,7 +295,7 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 		th.Set("Content-Transfer-Encoding", cte)
 		ent, err := message.New(message.Header{Header: th}, fullReader{l.br})
 		if err != nil {
-			return w.fail(path, p.Offset, l.br, err)
+			return w.fail(path, l.start, l.br, err)
 		}
 		body = ent.Body
 	}
@@ -308,7 +308,7 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	} else {
 		cs, _, err := charset.Detect(prefix, charset.Hint{Format: charset.FormatMail, ContentType: h.Get("Content-Type")})
 		if err != nil {
-			return w.fail(path, p.Offset, l.dec, err)
+			return w.fail(path, l.start, l.dec, err)
 		}
 		p.Charset = cs
 	}
