@@ -3,6 +3,7 @@ package mail
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -157,6 +158,69 @@ func FuzzWalk(f *testing.F) {
 		j.run(bytes.NewReader(in))
 		if msgs > n {
 			t.Fatalf("Walk saw %d messages, Rewrite %d", msgs, n)
+		}
+	})
+}
+
+// FuzzWalkBody: Walk's own transfer decoding of a text part against the
+// whole-body decoders it must agree with. For quoted-printable, the body
+// and the error are decodeQP's on the whole body (itself held to
+// mime/quotedprintable by FuzzDecodeQP), the error at the same byte; for
+// base64, the bytes and the failure are encoding/base64's stream decoder's
+// over the body with spaces and tabs made line breaks (what go-message
+// read), and the error names a byte of the body that is not white space.
+// Both whole and one byte at a time.
+func FuzzWalkBody(f *testing.F) {
+	for _, s := range []string{"aGVsbG8=", "aGVs\nbG8g\r\nd29y", "aGVsbG8=aGVs", "aG=Vs", "a", "a b\tc d", "====",
+		"caf=C3=A9 =\nau lait\n", "x=\r\ny", "bad \x00 byte", "=4", "line \n", strings.Repeat("word=20", 700) + "\n"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, body string, qp bool) {
+		cte := "base64"
+		if qp {
+			cte = "quoted-printable"
+		}
+		hdr := "Content-Type: text/plain\nContent-Transfer-Encoding: " + cte + "\n\n"
+		in := hdr + body
+		var want []byte
+		var wantErr error
+		if qp {
+			want, wantErr = decodeQP(nil, []byte(body))
+		} else {
+			ws := strings.NewReplacer(" ", "\n", "\t", "\n").Replace(body)
+			want, wantErr = io.ReadAll(base64.NewDecoder(base64.StdEncoding, strings.NewReader(ws)))
+		}
+		for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in))} {
+			n := 0
+			err := Walk(r, func(p *Part) error {
+				n++
+				if p.Err != nil {
+					return nil
+				}
+				got, err := io.ReadAll(p.Body)
+				if !bytes.Equal(got, want) || (err == nil) != (wantErr == nil) {
+					t.Fatalf("%s %q: Walk %q, %v; whole body %q, %v", cte, body, got, err, want, wantErr)
+				}
+				if err == nil {
+					return nil
+				}
+				var be *BodyError
+				if !errors.As(err, &be) || be.Offset < int64(len(hdr)) || be.Offset > int64(len(in)) {
+					t.Fatalf("%s %q: error %v, want a *BodyError in the body", cte, body, err)
+				}
+				var de *DecodeError
+				if qp && errors.As(wantErr, &de) && be.Offset != int64(len(hdr))+de.Offset {
+					t.Fatalf("%s %q: error at %d, decodeQP's at %d", cte, body, be.Offset, int64(len(hdr))+de.Offset)
+				}
+				if !qp && be.Offset < int64(len(in)) && strings.IndexByte(" \t\r\n", in[be.Offset]) >= 0 {
+					t.Fatalf("%s %q: error at white space, byte %d", cte, body, be.Offset)
+				}
+				return nil
+			})
+			if err != nil || n != 1 {
+				t.Fatalf("%d parts, %v", n, err)
+			}
 		}
 	})
 }

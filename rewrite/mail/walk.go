@@ -120,6 +120,7 @@ type walker struct {
 	levels []*level
 	msg    int
 	part   Part
+	qp     qpBody // the decoder of the quoted-printable part being read
 }
 
 // A level reads the entities at one depth of nesting.
@@ -289,7 +290,8 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	if cte := cteOf(h); cte == "base64" {
 		body = newBase64Body(fullReader{l.br}, p.Offset)
 	} else if cte == "quoted-printable" {
-		body = newQPBody(l.br, p.Offset)
+		w.qp.reset(l.br, p.Offset)
+		body = &w.qp
 	} else if !isIdentity(cte) {
 		var th textproto.Header
 		th.Set("Content-Transfer-Encoding", cte)

@@ -153,13 +153,18 @@ type qpBody struct {
 	r    io.Reader
 	off  int64  // input offset of buf[0]
 	buf  []byte // encoded bytes read and not yet decoded
-	out  []byte // decoded bytes not yet returned
+	dec  []byte // the last piece decoded
+	out  []byte // the part of dec not yet returned
 	eof  bool
 	err  error
 	done bool
 }
 
-func newQPBody(r io.Reader, off int64) *qpBody { return &qpBody{r: r, off: off} }
+// reset makes q decode the body that r reads, which starts at input
+// offset off, keeping its buffers (Walk reuses one qpBody for every part).
+func (q *qpBody) reset(r io.Reader, off int64) {
+	*q = qpBody{r: r, off: off, buf: q.buf[:0], dec: q.dec[:0]}
+}
 
 func (q *qpBody) Read(p []byte) (int, error) {
 	for len(q.out) == 0 {
@@ -193,7 +198,8 @@ func (q *qpBody) decode() {
 		}
 	}
 	var derr error
-	q.out, derr = decodeQP(q.out[:0], q.buf[:cut])
+	q.dec, derr = decodeQP(q.dec[:0], q.buf[:cut])
+	q.out = q.dec
 	if derr != nil {
 		var de *DecodeError
 		if errors.As(derr, &de) {
