@@ -36,6 +36,7 @@ type candidate struct {
 	start, end int
 	kind       Kind
 	iri        []byte // the IRI form when it differs from w[start:end]
+	clean      bool   // w[start:end] is its own IRI form (iriForm returns nil)
 }
 
 // at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
@@ -430,7 +431,7 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 	if res == rMatch && end-s > f.maxLen {
 		res = rOverlong
 	}
-	return candidate{start: s, end: end, kind: k}, res
+	return candidate{start: s, end: end, kind: k, clean: f.clean}, res
 }
 
 // tryAngle handles a candidate delimited by open and close (RFC 3986
@@ -548,6 +549,7 @@ func isSpace(r rune) bool {
 // parse parses a candidate of kind k at w[s] forward and returns its end.
 // In delimited mode trailing punctuation is kept.
 func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (int, result) {
+	f.clean = false
 	i := s
 	switch k {
 	case KindScheme:
@@ -567,6 +569,17 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			if isFile(name) && i < len(w) && w[i] == '/' {
 				return f.body(w, i, s, delimited, closer, false)
 			}
+			switch end, labels, st := f.plainHost(w, i, hostScheme); st {
+			case hostPlain:
+				// Nothing up to the path needs escaping in Match.IRI:
+				// the scheme, "//" and a plain host.
+				f.bodyEsc = false
+				end, res := f.afterHost(w, i, end, labels, s, delimited, closer)
+				f.clean = !f.bodyEsc
+				return end, res
+			case hostBad:
+				return 0, rNone
+			}
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
 			}
@@ -582,6 +595,15 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		}
 		return f.opaque(w, name, i, s, delimited, closer)
 	case KindWWW:
+		switch end, labels, st := f.plainHost(w, s, hostICANN); st {
+		case hostPlain:
+			f.bodyEsc = false // "www." and a plain host need no escaping
+			end, res := f.afterHost(w, s, end, labels, s, delimited, closer)
+			f.clean = !f.bodyEsc
+			return end, res
+		case hostBad:
+			return 0, rNone
+		}
 		return f.hostAndRest(w, s, s, hostICANN, delimited, closer)
 	case KindEmail:
 		end, ok := f.address(w, s, hostICANN)
@@ -741,7 +763,14 @@ func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
 	if at+1 < len(w) && w[at+1] == '[' {
 		return addressLiteral(w, at+1)
 	}
-	end, _, _, ok := f.scanHost(w, at+1, k, k == hostICANN)
+	var end int
+	var ok bool
+	switch e, _, st := f.plainHost(w, at+1, k); st {
+	case hostPlain:
+		end, ok = e, true
+	case hostSlow:
+		end, _, _, ok = f.scanHost(w, at+1, k, k == hostICANN)
+	}
 	if !ok || isDottedNumber(w[at+1:end]) {
 		return 0, false
 	}
@@ -777,7 +806,15 @@ func isDottedNumber(b []byte) bool {
 // may run on into non-ASCII letters) and what follows it.
 func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, closer rune) (int, result) {
 	end, _, labels, ok := f.scanHost(w, i, hk, false)
-	if !ok || labels == 1 && bytes.IndexByte(w[i:end], '_') >= 0 {
+	if !ok {
+		return 0, rNone
+	}
+	return f.afterHost(w, i, end, labels, s, delimited, closer)
+}
+
+// afterHost is hostAndRest after a valid host w[i:end] of labels labels.
+func (f *finder) afterHost(w []byte, i, end, labels, s int, delimited bool, closer rune) (int, result) {
+	if labels == 1 && bytes.IndexByte(w[i:end], '_') >= 0 {
 		// A one-label host with '_' is a placeholder of a syntax
 		// template (ftp://ip_server/путь, http://host_name/): no
 		// host name has '_' (RFC 952, RFC 1123 Section 2.1).
@@ -868,6 +905,22 @@ var (
 		}
 		return t
 	}()
+	// bodyRun: plainBody as bits, with runSlash for '/' and runEscape
+	// for the characters of needsEscape among them.
+	bodyRun = func() (t [256]uint8) {
+		for c := range t {
+			if plainBody[c] {
+				t[c] = runPlain
+				if c == '/' {
+					t[c] |= runSlash
+				}
+				if escapeOrHash[c] {
+					t[c] |= runEscape
+				}
+			}
+		}
+		return t
+	}()
 	// atextASCII: RFC 5322 atext, '.' and no '?' (see isLocalRune).
 	atextASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=^_`{|}~.")
 	// loginPath: what starts the path of user@host:path (not a digit:
@@ -950,6 +1003,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 	prevSoft := false
 	encSoft := false                    // the last character was a percent-encoded soft one
 	proseEnds := !delimited && !inQuery // see proseAfterPath
+	esc, hash := false, false           // see finder.bodyEsc
 	for i < len(w) {
 		if i-s >= f.maxLen {
 			return 0, rOverlong
@@ -964,12 +1018,19 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			// A run of ASCII body characters that change no state but
 			// the bracket depth of a path segment.
 			lim := min(len(w), s+f.maxLen)
-			for i < lim && plainBody[w[i]] {
-				if w[i] == '/' {
+			var seen uint8
+			for i < lim {
+				c := bodyRun[w[i]]
+				if c == 0 {
+					break
+				}
+				if c&runSlash != 0 {
 					depth = 0
 				}
+				seen |= c
 				i++
 			}
+			esc = esc || seen&runEscape != 0
 			keep = i
 			continue
 		}
@@ -977,6 +1038,10 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		var c class
 		if b < utf8.RuneSelf {
 			c = asciiClass[b]
+			if escapeOrHash[b] {
+				esc = esc || b != '#' || hash
+				hash = hash || b == '#'
+			}
 			switch b {
 			case '?':
 				if !inFrag {
@@ -1053,6 +1118,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		prevSoft, encSoft = false, false
 	}
 done:
+	f.bodyEsc = esc
 	if delimited {
 		return i, rMatch
 	}
@@ -1260,3 +1326,10 @@ func hexValue(c byte) byte {
 	}
 	return c | 0x20 - 'a' + 10
 }
+
+// The bits of bodyRun.
+const (
+	runPlain  = 1 << iota // in plainBody
+	runSlash              // '/'
+	runEscape             // escaped by iriForm ('\\' '^')
+)

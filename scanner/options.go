@@ -106,6 +106,14 @@ type finder struct {
 	schemeT    int
 	schemeHier bool
 	hosts      map[string]hostInfo // cache of host answers
+	// bodyEsc: the last call of body scanned a character that iriForm
+	// escapes (one of needsEscape, or a second '#'). clean: the candidate
+	// of the last call of parse is its own IRI form, as far as parse
+	// knows (false when it does not).
+	bodyEsc, clean bool
+	// slow turns the fast paths off (plainHost, clean): tests and fuzz
+	// targets hold the fast paths to the general ones with it.
+	slow bool
 }
 
 // schemeTable is a scheme list ready for lookup; never changed once made.

@@ -228,8 +228,10 @@ func (s *Scanner) emit(c candidate) {
 		src = c.iri
 		iri = s.arena.String(c.iri)
 	}
-	if enc := iriForm(src, c.kind); enc != nil {
-		iri = s.arena.String(enc)
+	if !c.clean {
+		if enc := iriForm(src, c.kind); enc != nil {
+			iri = s.arena.String(enc)
+		}
 	}
 	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 	if s.rf != nil {
