@@ -431,7 +431,7 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 	if res == rMatch && end-s > f.maxLen {
 		res = rOverlong
 	}
-	return candidate{start: s, end: end, kind: k, clean: f.clean}, res
+	return candidate{start: s, end: end, kind: k, clean: f.clean && !f.slow}, res
 }
 
 // tryAngle handles a candidate delimited by open and close (RFC 3986
@@ -565,25 +565,13 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		name := w[s:i]
 		i++
 		if bytes.HasPrefix(w[i:], []byte("//")) {
-			i += 2
-			if isFile(name) && i < len(w) && w[i] == '/' {
-				return f.body(w, i, s, delimited, closer, false)
-			}
-			switch end, labels, st := f.plainHost(w, i, hostScheme); st {
-			case hostPlain:
-				// Nothing up to the path needs escaping in Match.IRI:
-				// the scheme, "//" and a plain host.
-				f.bodyEsc = false
-				end, res := f.afterHost(w, i, end, labels, s, delimited, closer)
-				f.clean = !f.bodyEsc
-				return end, res
-			case hostBad:
-				return 0, rNone
-			}
-			if u := userinfoEnd(w, i); u > i {
-				i = u + 1
-			}
-			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
+			// Nothing before the path needs escaping in Match.IRI: the
+			// scheme, "//", userinfo, host (an IP literal's brackets stay)
+			// and port; body tells about the rest.
+			f.bodyEsc = false
+			end, res := f.authority(w, name, i+2, s, delimited, closer)
+			f.clean = !f.bodyEsc
+			return end, res
 		}
 		if isFile(name) && i+1 < len(w) && w[i] == '/' && plainBody[w[i+1]] && w[i+1] != '/' {
 			// RFC 8089 Section 2: file:/etc/passwd, a local path-absolute
@@ -595,16 +583,19 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		}
 		return f.opaque(w, name, i, s, delimited, closer)
 	case KindWWW:
-		switch end, labels, st := f.plainHost(w, s, hostICANN); st {
+		f.bodyEsc = false // a host and port need no escaping in Match.IRI
+		var end int
+		var res result
+		switch e, labels, st := f.plainHost(w, s, hostICANN); st {
 		case hostPlain:
-			f.bodyEsc = false // "www." and a plain host need no escaping
-			end, res := f.afterHost(w, s, end, labels, s, delimited, closer)
-			f.clean = !f.bodyEsc
-			return end, res
+			end, res = f.afterHost(w, s, e, labels, s, delimited, closer)
 		case hostBad:
 			return 0, rNone
+		default:
+			end, res = f.hostAndRest(w, s, s, hostICANN, delimited, closer)
 		}
-		return f.hostAndRest(w, s, s, hostICANN, delimited, closer)
+		f.clean = !f.bodyEsc
+		return end, res
 	case KindEmail:
 		end, ok := f.address(w, s, hostICANN)
 		if !ok || end+1 < len(w) && w[end] == ':' && loginPath[w[end+1]] {
@@ -628,9 +619,30 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			// too: indicator lists write addresses bare (192[.]0[.]2[.]1).
 			return 0, rNone
 		}
-		return f.rest(w, end, s, delimited, closer)
+		f.bodyEsc = false // a host and port need no escaping in Match.IRI
+		end, res := f.rest(w, end, s, delimited, closer)
+		f.clean = !f.bodyEsc
+		return end, res
 	}
 	return 0, rNone
+}
+
+// authority parses what follows "scheme://" at w[i] for a candidate
+// starting at w[s] whose scheme is name.
+func (f *finder) authority(w, name []byte, i, s int, delimited bool, closer rune) (int, result) {
+	if isFile(name) && i < len(w) && w[i] == '/' {
+		return f.body(w, i, s, delimited, closer, false)
+	}
+	switch end, labels, st := f.plainHost(w, i, hostScheme); st {
+	case hostPlain:
+		return f.afterHost(w, i, end, labels, s, delimited, closer)
+	case hostBad:
+		return 0, rNone
+	}
+	if u := userinfoEnd(w, i); u > i {
+		i = u + 1
+	}
+	return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
 }
 
 // opaque parses what follows the ':' at w[i-1] of a non-hierarchical

@@ -125,31 +125,34 @@ func Find(text []byte, o *Options) []Match {
 	} else {
 		s = newBytesScanner(text, newFinder(o))
 	}
-	var ms []Match
-	for s.Scan() {
-		if len(ms) == cap(ms) && s.rf == nil {
-			ms = growMatches(ms, s.m.Offset, len(text))
+	if s.rf != nil {
+		var ms []Match
+		for s.Scan() {
+			ms = append(ms, s.m)
 		}
-		ms = append(ms, s.m)
+		return ms
+	}
+	// The candidates first, then the matches made in place in an array
+	// of the exact size: a Match is ~120 bytes with pointers, and growing
+	// an array of them (clearing, copying with write barriers) took ~8%
+	// of Find over prose with a link every 2 KB; a candidate is less than
+	// half the size.
+	var cs []candidate
+	for {
+		c, ok := s.next()
+		if !ok {
+			break
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 0 {
+		return nil
+	}
+	ms := make([]Match, len(cs))
+	for i := range cs {
+		s.fill(&ms[i], cs[i])
 	}
 	return ms
-}
-
-// growMatches returns ms with room for the matches Find expects in the
-// rest of a text of n bytes, the part before off having given len(ms):
-// the count projected from that density (an eighth more), at least twice
-// and at most eight times the present capacity. A Match is ~120 bytes
-// with pointers, so each growth clears and copies the array: append's
-// doubling took 15% of Find over 100 MB of prose with a link every 2 KB,
-// where the projection grows it about four times.
-func growMatches(ms []Match, off int64, n int) []Match {
-	c := cap(ms)
-	want := 2*c + 8
-	if off > 0 {
-		p := int(int64(len(ms)) * int64(n) / off)
-		want = max(want, min(p+p/8+8, 8*c))
-	}
-	return append(make([]Match, 0, want), ms...)
 }
 
 // Match returns the most recent match found by Scan.
@@ -173,11 +176,25 @@ func (s *Scanner) Err() error { return s.err }
 // Scan advances to the next match, which is then available through Match.
 // It returns false at the end of the input or on a read error.
 func (s *Scanner) Scan() bool {
+	c, ok := s.next()
+	if !ok {
+		return false
+	}
+	s.fill(&s.m, c)
+	if s.rf != nil {
+		s.asWritten(c)
+	}
+	return true
+}
+
+// next finds the next match and returns its candidate: the matches of the
+// window are then looked for after it.
+func (s *Scanner) next() (candidate, bool) {
 	for {
 		if s.skip {
 			if !s.skipOverlong() {
 				if s.eof {
-					return false
+					return candidate{}, false
 				}
 				s.refill()
 			}
@@ -196,7 +213,7 @@ func (s *Scanner) Scan() bool {
 		if t < 0 || t >= limit {
 			if s.eof {
 				s.pos = s.n
-				return false
+				return candidate{}, false
 			}
 			// No trigger before limit: let the window move past it.
 			s.pos = max(s.pos, limit)
@@ -210,8 +227,9 @@ func (s *Scanner) Scan() bool {
 		c, res := s.f.at(s.buf[:s.n], t, s.lastEnd)
 		switch res {
 		case rMatch:
-			s.emit(c)
-			return true
+			s.lastEnd = c.end
+			s.pos = max(s.pos, c.end)
+			return c, true
 		case rOverlong:
 			s.skip = true
 			s.resume = s.pos
@@ -220,7 +238,8 @@ func (s *Scanner) Scan() bool {
 	}
 }
 
-func (s *Scanner) emit(c candidate) {
+// fill makes *m the match of candidate c of the window.
+func (s *Scanner) fill(m *Match, c candidate) {
 	src := s.buf[c.start:c.end]
 	text := s.arena.String(src)
 	iri := text
@@ -233,12 +252,7 @@ func (s *Scanner) emit(c candidate) {
 			iri = s.arena.String(enc)
 		}
 	}
-	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
-	if s.rf != nil {
-		s.asWritten(c)
-	}
-	s.lastEnd = c.end
-	s.pos = max(s.pos, c.end)
+	*m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 }
 
 // skipOverlong passes over the rest of an overlong candidate: up to the next
