@@ -484,7 +484,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	if res != rMatch || end != len(iri) {
 		return candidate{}, false
 	}
-	return candidate{start: s, end: s + len(content), kind: k, iri: mapped}, true
+	return candidate{start: s, end: s + len(content), kind: k, iri: mapped, clean: mapped == nil && f.clean && !f.slow}, true
 }
 
 // A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited
@@ -1050,10 +1050,6 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		var c class
 		if b < utf8.RuneSelf {
 			c = asciiClass[b]
-			if escapeOrHash[b] {
-				esc = esc || b != '#' || hash
-				hash = hash || b == '#'
-			}
 			switch b {
 			case '?':
 				if !inFrag {
@@ -1099,6 +1095,11 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		}
 		if r == closer && closer != 0 {
 			break
+		}
+		if b < utf8.RuneSelf && escapeOrHash[b] && c != cHard {
+			// Perhaps in the match (a hard character never is).
+			esc = esc || b != '#' || hash
+			hash = hash || b == '#'
 		}
 		switch c {
 		case cHard:
