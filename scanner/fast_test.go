@@ -114,3 +114,30 @@ func longHost(n int) string {
 	}
 	return string(b[:n-4]) + ".com"
 }
+
+// TestFastPathSchemes lists scheme starts at the edges of schemeStart's
+// shortcuts (a blank after the ':', http and https without a lookup):
+// each must give what the general parsing gives, also with maximum
+// lengths shorter than the scheme.
+func TestFastPathSchemes(t *testing.T) {
+	texts := []string{
+		"Note: see", "note:", "http: x", "https:\t//example.com", "<http:\n  //example.com/a>", "<URL:http:\n //example.com>",
+		"\u27e8https:\n //example.com/\u27e9", "x<https: //example.com>", "mailto: jane@example.com", "urn: isbn:1", "tel: +1",
+		"news: comp.lang", "sip: example.com", "geo: 1,2", "magnet: ?xt=1", "x-custom: y", "http:", "https:\n",
+		"http://example.com", "HTTPS://example.com", "Https://example.com/x", "xhttp://example.com", "xhttps://example.com",
+		"%22http://example.com", "%22https://example.com", "a%22http://example.com", "2http://example.com", "-http://example.com",
+		"+http://example.com", ".https://example.com", "git+https://example.com/r", "svn+ssh://example.com/r", "httpss://example.com",
+		"http:example.com", "https:/example.com", "http://", "https://:80", "http:/ /example.com", "<http: x>", "<http:>",
+	}
+	for _, text := range texts {
+		for _, o := range []*Options{nil, {MaxLength: 3}, {MaxLength: 6}, {MaxLength: 9}, {Schemes: SchemesNamed("http", "mailto")}} {
+			for _, w := range []string{text, "word " + text + " end", "(" + text + ")"} {
+				t.Run(w, func(t *testing.T) {
+					if got, want := Find([]byte(w), o), findSlow([]byte(w), o); !sameMatches(got, want) {
+						t.Fatalf("options %+v: %s", o, firstDiff(got, want))
+					}
+				})
+			}
+		}
+	}
+}

@@ -83,6 +83,25 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	for j > lastEnd && t-j < f.maxScheme && isSchemeChar(w[j-1]) {
 		j--
 	}
+	if !f.slow {
+		if t+1 == len(w) || t+1 < len(w) && isASCIISpace(w[t+1]) {
+			// "Note: …": after a scheme and a blank only a delimited
+			// form (<…>, <URL:…>, ⟨…⟩, whose IRI drops line-wrapping
+			// white space) can match, and only with the scheme starting
+			// at j, after '<', ':' or the last byte of '⟨'. Everything
+			// else parse tries ends at the blank (no match), unless it
+			// is already longer than the maximum length.
+			if (j == lastEnd || w[j-1] != '<' && w[j-1] != ':' && w[j-1] != 0xA8) && t+1-j < f.maxLen {
+				return -1
+			}
+		} else if n := t - j; (n == 4 && f.http || n == 5 && f.https && w[j+4]|0x20 == 's') && hasPrefixFold(w[j:], "http") &&
+			(j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
+			// The loop below, for the common case: its first step
+			// finds "http" or "https" at j.
+			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
+			return j
+		}
+	}
 	for s := j; s < t; s++ {
 		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1]) || encodedSoftBefore(w, s)) {
 			if hier, ok := f.lookup(w[s:t]); ok {

@@ -123,6 +123,9 @@ type schemeTable struct {
 	mask       uint32          // len(slots)-1, a power of two less one
 	schemeLast [256]bool       // last bytes of the scheme names (lower case)
 	maxScheme  int             // bytes scanned back from a ':'
+	// http and https are in the table, hierarchical: schemeStart then
+	// knows them without a lookup.
+	http, https bool
 }
 
 func newSchemeTable(list []Scheme) *schemeTable {
@@ -137,6 +140,8 @@ func newSchemeTable(list []Scheme) *schemeTable {
 		t.maxScheme = max(t.maxScheme, len(name))
 	}
 	t.buildSlots()
+	t.http = t.schemes["http"]
+	t.https = t.schemes["https"]
 	if t.maxScheme > 0 {
 		// A compound scheme (svn+ssh) ends in a known one: allow a prefix.
 		t.maxScheme = min(maxSchemeLen, t.maxScheme+maxCompoundPrefix)
