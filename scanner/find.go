@@ -1148,6 +1148,20 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		i += size
 		keep = i
 		prevSoft, encSoft = false, false
+		if b >= utf8.RuneSelf && c == cBody && !f.slow {
+			// A run of non-ASCII body characters: what the loop does
+			// for each of them now (proseEnds is decided, or stays so in
+			// the query and fragment), without its other steps.
+			lim := min(len(w), s+f.maxLen)
+			for i < lim && w[i] >= utf8.RuneSelf {
+				r, size := utf8.DecodeRune(w[i:])
+				if r == closer || classOf(r, inQuery) != cBody {
+					break
+				}
+				i += size
+			}
+			keep = i
+		}
 	}
 done:
 	f.bodyEsc = esc
