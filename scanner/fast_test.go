@@ -68,6 +68,8 @@ func TestFastPathHosts(t *testing.T) {
 		"..example.com", ".example.com", "example..com", "e.x.a.m.p.l.e", "com", "example.com\u3002jp",
 		"www.example.com", "wwww.example.com", "example.com%20x", "example.com'x'", "example.com\"x", "example.co.uk/x",
 		"example.museum", "example.notatld", "example.md", "a.md/x", "EXAMPLE.COM", "example.COM/X",
+		"пример.рф@example.com/x", "юзер:пароль@example.com", "пример.рф:8080/x", "例え.テスト?q", "пример.рф#x",
+		"пример.рф(x)@example.org", "пример.рф!@example.org", "пример.рф/@x", longHost(250) + "пример.рф@example.org",
 		longLabel(63) + ".com", longLabel(64) + ".com", longHost(253), longHost(254), longHost(300),
 	}
 	for _, h := range hosts {

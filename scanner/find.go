@@ -658,10 +658,27 @@ func (f *finder) authority(w, name []byte, i, s int, delimited bool, closer rune
 	case hostBad:
 		return 0, rNone
 	}
-	if u := userinfoEnd(w, i); u > i {
-		i = u + 1
+	if mayHaveUserinfo(w, i) || f.slow {
+		if u := userinfoEnd(w, i); u > i {
+			i = u + 1
+		}
 	}
 	return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
+}
+
+// mayHaveUserinfo reports whether userinfoEnd(w, i) may find an '@': it
+// cannot when the first ASCII byte from w[i] that is not a host letter,
+// digit, '-', '_' or '.' is neither '@' nor a userinfo character, since an
+// '@' it finds is such a byte and comes first. The bytes of non-ASCII
+// characters are passed over without decoding them (a host such as
+// пример.рф, where userinfoEnd decodes and classifies every character).
+func mayHaveUserinfo(w []byte, i int) bool {
+	lim := min(len(w), i+256)
+	j := i
+	for j < lim && (w[j] >= utf8.RuneSelf || hostOrDot[w[j]]) {
+		j++
+	}
+	return j == lim && lim < len(w) || j < len(w) && (w[j] == '@' || userinfoASCII[w[j]])
 }
 
 // opaque parses what follows the ':' at w[i-1] of a non-hierarchical
