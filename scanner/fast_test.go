@@ -70,6 +70,8 @@ func TestFastPathHosts(t *testing.T) {
 		"example.museum", "example.notatld", "example.md", "a.md/x", "EXAMPLE.COM", "example.COM/X",
 		"пример.рф@example.com/x", "юзер:пароль@example.com", "пример.рф:8080/x", "例え.テスト?q", "пример.рф#x",
 		"пример.рф(x)@example.org", "пример.рф!@example.org", "пример.рф/@x", longHost(250) + "пример.рф@example.org",
+		"example.xn--", "xn--.com", "a.xn--b.", "xn--abc", "a.XN--p1ai.", "ab-.cd", "a-b.c-d.com", "a--b.com", "a.b.", "a.1", "1.2.3.4.",
+		"1.2.3.4..", "a.com.-", "a.com-.", "-a.com", longLabel(64), longLabel(250) + ".com", longHost(253) + ".", longHost(252) + "-",
 		longLabel(63) + ".com", longLabel(64) + ".com", longHost(253), longHost(254), longHost(300),
 	}
 	for _, h := range hosts {
@@ -140,6 +142,19 @@ func TestFastPathSchemes(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestScanBackTables: the ASCII tables scanBack reads hold what the rune
+// predicates say.
+func TestScanBackTables(t *testing.T) {
+	for c := 0; c < 0x80; c++ {
+		if atextASCII[c] != isLocalRune(rune(c)) {
+			t.Errorf("atextASCII[%q] = %v, isLocalRune %v", rune(c), atextASCII[c], isLocalRune(rune(c)))
+		}
+		if labelASCII[c] != isLabelRune(rune(c)) {
+			t.Errorf("labelASCII[%q] = %v, isLabelRune %v", rune(c), labelASCII[c], isLabelRune(rune(c)))
 		}
 	}
 }

@@ -166,14 +166,23 @@ func isLocalRune(r rune) bool {
 	return classOf(r, false) == cBody && unicode.In(r, unicode.L, unicode.M, unicode.N)
 }
 
-// scanBack scans back from w[t] over the runes in accepts, not before lo,
+// scanBack scans back from w[t] over the runes in accepts (for ASCII,
+// the table ascii, which says the same), not before lo,
 // and stops where a run of ASCII meets CJK text (連絡先はjohn@…). It returns
 // the start of the run, or -1 when the run is empty or continues before lo
 // (too long, or cut by the previous match).
-func scanBack(w []byte, t, lo int, in func(rune) bool) int {
+func scanBack(w []byte, t, lo int, in func(rune) bool, ascii *[256]bool) int {
 	s := t
 	onlyASCII := true
 	for s > lo {
+		if b := w[s-1]; b < utf8.RuneSelf {
+			// ascii holds in for the ASCII characters.
+			if !ascii[b] {
+				break
+			}
+			s--
+			continue
+		}
 		r, size := utf8.DecodeLastRune(w[:s])
 		if !in(r) {
 			break
@@ -203,7 +212,7 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if t-1 > lo && w[t-1] == '"' {
 		return quotedStart(w, t-1, lo)
 	}
-	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune)
+	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune, &atextASCII)
 	if s < 0 {
 		return -1
 	}
@@ -395,7 +404,7 @@ func domainBoundary(w []byte, s int) bool {
 // fuzzyStart scans back from the label dot at w[t] over one label and
 // returns the start of a bare domain, or -1.
 func fuzzyStart(w []byte, t, lastEnd int) int {
-	s := scanBack(w, t, max(lastEnd, t-maxLabelBack), isLabelRune)
+	s := scanBack(w, t, max(lastEnd, t-maxLabelBack), isLabelRune, &labelASCII)
 	if s < 0 || !domainBoundary(w, s) {
 		return -1
 	}
@@ -969,6 +978,8 @@ var (
 		}
 		return t
 	}()
+	// labelASCII: isLabelRune for the ASCII characters.
+	labelASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-")
 	// atextASCII: RFC 5322 atext, '.' and no '?' (see isLocalRune).
 	atextASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=^_`{|}~.")
 	// loginPath: what starts the path of user@host:path (not a digit:

@@ -479,10 +479,29 @@ func (f *finder) plainHost(w []byte, i int, k hostKind) (end, labels int, st hos
 	if f.slow {
 		return 0, 0, hostSlow
 	}
+	// Label by label, checking each as plainLabels does: when the host
+	// needs no trimming, that is its answer.
 	lim := min(len(w), i+254)
-	j := i
-	for j < lim && hostOrDot[w[j]] {
-		j++
+	j, start := i, i
+	labels = 1
+	bad := false
+	for {
+		if j < lim && w[j]|0x20 == 'x' && hasPrefixFold(w[j:], "xn--") {
+			return 0, 0, hostSlow
+		}
+		for j < lim && hostASCII[w[j]] {
+			j++
+		}
+		if n := j - start; n == 0 || n > 63 || w[start] == '-' || w[j-1] == '-' || n >= 4 && w[start+2] == '-' && w[start+3] == '-' {
+			bad = true
+		}
+		if j < lim && w[j] == '.' {
+			j++
+			start = j
+			labels++
+			continue
+		}
+		break
 	}
 	if j < len(w) {
 		if b := w[j]; j == lim || b >= utf8.RuneSelf || k == hostScheme && (b == '@' || userinfoASCII[b]) {
@@ -501,7 +520,15 @@ func (f *finder) plainHost(w []byte, i int, k hostKind) (end, labels int, st hos
 		end = j
 	}
 	h := w[i:e]
-	labels, tld, st := plainLabels(h)
+	tld := start - i
+	switch {
+	case e != j:
+		labels, tld, st = plainLabels(h) // trimmed: check it again
+	case len(h) > 253 || bad:
+		return 0, 0, hostBad
+	default:
+		labels, tld, st = plainTLD(h, labels, tld)
+	}
 	if st == hostPlain && k == hostICANN && tld >= 0 {
 		if _, icann := f.icannTLD(h[tld:]); labels < 2 || !icann {
 			return 0, 0, hostBad
@@ -544,6 +571,12 @@ func plainLabels(h []byte) (labels, tld int, st hostState) {
 	if bad {
 		return 0, 0, hostBad
 	}
+	return plainTLD(h, labels, start)
+}
+
+// plainTLD is the end of plainLabels: the checks of the top-level label
+// h[start:] of a host of labels labels.
+func plainTLD(h []byte, labels, start int) (int, int, hostState) {
 	t := h[start:]
 	switch {
 	case labels > 1 && allDigits(t):
