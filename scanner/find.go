@@ -36,6 +36,7 @@ type candidate struct {
 	start, end int
 	kind       Kind
 	iri        []byte // the IRI form when it differs from w[start:end]
+	clean      bool   // w[start:end] is its own IRI form (iriForm returns nil)
 }
 
 // at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
@@ -81,6 +82,25 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	j := t
 	for j > lastEnd && t-j < f.maxScheme && isSchemeChar(w[j-1]) {
 		j--
+	}
+	if !f.slow {
+		if t+1 == len(w) || t+1 < len(w) && isASCIISpace(w[t+1]) {
+			// "Note: …": after a scheme and a blank only a delimited
+			// form (<…>, <URL:…>, ⟨…⟩, whose IRI drops line-wrapping
+			// white space) can match, and only with the scheme starting
+			// at j, after '<', ':' or the last byte of '⟨'. Everything
+			// else parse tries ends at the blank (no match), unless it
+			// is already longer than the maximum length.
+			if (j == lastEnd || w[j-1] != '<' && w[j-1] != ':' && w[j-1] != 0xA8) && t+1-j < f.maxLen {
+				return -1
+			}
+		} else if n := t - j; (n == 4 && f.http || n == 5 && f.https && w[j+4]|0x20 == 's') && hasPrefixFold(w[j:], "http") &&
+			(j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
+			// The loop below, for the common case: its first step
+			// finds "http" or "https" at j.
+			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
+			return j
+		}
 	}
 	for s := j; s < t; s++ {
 		if isLetter(w[s]) && (s == 0 || !isAlnum(w[s-1]) || encodedSoftBefore(w, s)) {
@@ -146,14 +166,23 @@ func isLocalRune(r rune) bool {
 	return classOf(r, false) == cBody && unicode.In(r, unicode.L, unicode.M, unicode.N)
 }
 
-// scanBack scans back from w[t] over the runes in accepts, not before lo,
+// scanBack scans back from w[t] over the runes in accepts (for ASCII,
+// the table ascii, which says the same), not before lo,
 // and stops where a run of ASCII meets CJK text (連絡先はjohn@…). It returns
 // the start of the run, or -1 when the run is empty or continues before lo
 // (too long, or cut by the previous match).
-func scanBack(w []byte, t, lo int, in func(rune) bool) int {
+func scanBack(w []byte, t, lo int, in func(rune) bool, ascii *[256]bool) int {
 	s := t
 	onlyASCII := true
 	for s > lo {
+		if b := w[s-1]; b < utf8.RuneSelf {
+			// ascii holds in for the ASCII characters.
+			if !ascii[b] {
+				break
+			}
+			s--
+			continue
+		}
 		r, size := utf8.DecodeLastRune(w[:s])
 		if !in(r) {
 			break
@@ -183,7 +212,7 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if t-1 > lo && w[t-1] == '"' {
 		return quotedStart(w, t-1, lo)
 	}
-	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune)
+	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune, &atextASCII)
 	if s < 0 {
 		return -1
 	}
@@ -375,7 +404,7 @@ func domainBoundary(w []byte, s int) bool {
 // fuzzyStart scans back from the label dot at w[t] over one label and
 // returns the start of a bare domain, or -1.
 func fuzzyStart(w []byte, t, lastEnd int) int {
-	s := scanBack(w, t, max(lastEnd, t-maxLabelBack), isLabelRune)
+	s := scanBack(w, t, max(lastEnd, t-maxLabelBack), isLabelRune, &labelASCII)
 	if s < 0 || !domainBoundary(w, s) {
 		return -1
 	}
@@ -430,7 +459,7 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 	if res == rMatch && end-s > f.maxLen {
 		res = rOverlong
 	}
-	return candidate{start: s, end: end, kind: k}, res
+	return candidate{start: s, end: end, kind: k, clean: f.clean && !f.slow}, res
 }
 
 // tryAngle handles a candidate delimited by open and close (RFC 3986
@@ -483,7 +512,7 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	if res != rMatch || end != len(iri) {
 		return candidate{}, false
 	}
-	return candidate{start: s, end: s + len(content), kind: k, iri: mapped}, true
+	return candidate{start: s, end: s + len(content), kind: k, iri: mapped, clean: mapped == nil && f.clean && !f.slow}, true
 }
 
 // A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited
@@ -548,6 +577,7 @@ func isSpace(r rune) bool {
 // parse parses a candidate of kind k at w[s] forward and returns its end.
 // In delimited mode trailing punctuation is kept.
 func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (int, result) {
+	f.clean = false
 	i := s
 	switch k {
 	case KindScheme:
@@ -563,14 +593,13 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		name := w[s:i]
 		i++
 		if bytes.HasPrefix(w[i:], []byte("//")) {
-			i += 2
-			if isFile(name) && i < len(w) && w[i] == '/' {
-				return f.body(w, i, s, delimited, closer, false)
-			}
-			if u := userinfoEnd(w, i); u > i {
-				i = u + 1
-			}
-			return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
+			// Nothing before the path needs escaping in Match.IRI: the
+			// scheme, "//", userinfo, host (an IP literal's brackets stay)
+			// and port; body tells about the rest.
+			f.bodyEsc = false
+			end, res := f.authority(w, name, i+2, s, delimited, closer)
+			f.clean = !f.bodyEsc
+			return end, res
 		}
 		if isFile(name) && i+1 < len(w) && w[i] == '/' && plainBody[w[i+1]] && w[i+1] != '/' {
 			// RFC 8089 Section 2: file:/etc/passwd, a local path-absolute
@@ -582,7 +611,19 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		}
 		return f.opaque(w, name, i, s, delimited, closer)
 	case KindWWW:
-		return f.hostAndRest(w, s, s, hostICANN, delimited, closer)
+		f.bodyEsc = false // a host and port need no escaping in Match.IRI
+		var end int
+		var res result
+		switch e, labels, st := f.plainHost(w, s, hostICANN); st {
+		case hostPlain:
+			end, res = f.afterHost(w, s, e, labels, s, delimited, closer)
+		case hostBad:
+			return 0, rNone
+		default:
+			end, res = f.hostAndRest(w, s, s, hostICANN, delimited, closer)
+		}
+		f.clean = !f.bodyEsc
+		return end, res
 	case KindEmail:
 		end, ok := f.address(w, s, hostICANN)
 		if !ok || end+1 < len(w) && w[end] == ':' && loginPath[w[end+1]] {
@@ -606,9 +647,47 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			// too: indicator lists write addresses bare (192[.]0[.]2[.]1).
 			return 0, rNone
 		}
-		return f.rest(w, end, s, delimited, closer)
+		f.bodyEsc = false // a host and port need no escaping in Match.IRI
+		end, res := f.rest(w, end, s, delimited, closer)
+		f.clean = !f.bodyEsc
+		return end, res
 	}
 	return 0, rNone
+}
+
+// authority parses what follows "scheme://" at w[i] for a candidate
+// starting at w[s] whose scheme is name.
+func (f *finder) authority(w, name []byte, i, s int, delimited bool, closer rune) (int, result) {
+	if isFile(name) && i < len(w) && w[i] == '/' {
+		return f.body(w, i, s, delimited, closer, false)
+	}
+	switch end, labels, st := f.plainHost(w, i, hostScheme); st {
+	case hostPlain:
+		return f.afterHost(w, i, end, labels, s, delimited, closer)
+	case hostBad:
+		return 0, rNone
+	}
+	if mayHaveUserinfo(w, i) || f.slow {
+		if u := userinfoEnd(w, i); u > i {
+			i = u + 1
+		}
+	}
+	return f.hostAndRest(w, i, s, hostScheme, delimited, closer)
+}
+
+// mayHaveUserinfo reports whether userinfoEnd(w, i) may find an '@': it
+// cannot when the first ASCII byte from w[i] that is not a host letter,
+// digit, '-', '_' or '.' is neither '@' nor a userinfo character, since an
+// '@' it finds is such a byte and comes first. The bytes of non-ASCII
+// characters are passed over without decoding them (a host such as
+// пример.рф, where userinfoEnd decodes and classifies every character).
+func mayHaveUserinfo(w []byte, i int) bool {
+	lim := min(len(w), i+256)
+	j := i
+	for j < lim && (w[j] >= utf8.RuneSelf || hostOrDot[w[j]]) {
+		j++
+	}
+	return j == lim && lim < len(w) || j < len(w) && (w[j] == '@' || userinfoASCII[w[j]])
 }
 
 // opaque parses what follows the ':' at w[i-1] of a non-hierarchical
@@ -741,7 +820,14 @@ func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
 	if at+1 < len(w) && w[at+1] == '[' {
 		return addressLiteral(w, at+1)
 	}
-	end, _, _, ok := f.scanHost(w, at+1, k, k == hostICANN)
+	var end int
+	var ok bool
+	switch e, _, st := f.plainHost(w, at+1, k); st {
+	case hostPlain:
+		end, ok = e, true
+	case hostSlow:
+		end, _, _, ok = f.scanHost(w, at+1, k, k == hostICANN)
+	}
 	if !ok || isDottedNumber(w[at+1:end]) {
 		return 0, false
 	}
@@ -777,7 +863,15 @@ func isDottedNumber(b []byte) bool {
 // may run on into non-ASCII letters) and what follows it.
 func (f *finder) hostAndRest(w []byte, i, s int, hk hostKind, delimited bool, closer rune) (int, result) {
 	end, _, labels, ok := f.scanHost(w, i, hk, false)
-	if !ok || labels == 1 && bytes.IndexByte(w[i:end], '_') >= 0 {
+	if !ok {
+		return 0, rNone
+	}
+	return f.afterHost(w, i, end, labels, s, delimited, closer)
+}
+
+// afterHost is hostAndRest after a valid host w[i:end] of labels labels.
+func (f *finder) afterHost(w []byte, i, end, labels, s int, delimited bool, closer rune) (int, result) {
+	if labels == 1 && bytes.IndexByte(w[i:end], '_') >= 0 {
 		// A one-label host with '_' is a placeholder of a syntax
 		// template (ftp://ip_server/путь, http://host_name/): no
 		// host name has '_' (RFC 952, RFC 1123 Section 2.1).
@@ -868,6 +962,24 @@ var (
 		}
 		return t
 	}()
+	// bodyRun: plainBody as bits, with runSlash for '/' and runEscape
+	// for the characters of needsEscape among them.
+	bodyRun = func() (t [256]uint8) {
+		for c := range t {
+			if plainBody[c] {
+				t[c] = runPlain
+				if c == '/' {
+					t[c] |= runSlash
+				}
+				if escapeOrHash[c] {
+					t[c] |= runEscape
+				}
+			}
+		}
+		return t
+	}()
+	// labelASCII: isLabelRune for the ASCII characters.
+	labelASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-")
 	// atextASCII: RFC 5322 atext, '.' and no '?' (see isLocalRune).
 	atextASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=^_`{|}~.")
 	// loginPath: what starts the path of user@host:path (not a digit:
@@ -950,6 +1062,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 	prevSoft := false
 	encSoft := false                    // the last character was a percent-encoded soft one
 	proseEnds := !delimited && !inQuery // see proseAfterPath
+	esc, hash := false, false           // see finder.bodyEsc
 	for i < len(w) {
 		if i-s >= f.maxLen {
 			return 0, rOverlong
@@ -964,12 +1077,19 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			// A run of ASCII body characters that change no state but
 			// the bracket depth of a path segment.
 			lim := min(len(w), s+f.maxLen)
-			for i < lim && plainBody[w[i]] {
-				if w[i] == '/' {
+			var seen uint8
+			for i < lim {
+				c := bodyRun[w[i]]
+				if c == 0 {
+					break
+				}
+				if c&runSlash != 0 {
 					depth = 0
 				}
+				seen |= c
 				i++
 			}
+			esc = esc || seen&runEscape != 0
 			keep = i
 			continue
 		}
@@ -1023,6 +1143,11 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		if r == closer && closer != 0 {
 			break
 		}
+		if b < utf8.RuneSelf && escapeOrHash[b] && c != cHard {
+			// Perhaps in the match (a hard character never is).
+			esc = esc || b != '#' || hash
+			hash = hash || b == '#'
+		}
 		switch c {
 		case cHard:
 			goto done
@@ -1051,8 +1176,23 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 		i += size
 		keep = i
 		prevSoft, encSoft = false, false
+		if b >= utf8.RuneSelf && c == cBody && !f.slow {
+			// A run of non-ASCII body characters: what the loop does
+			// for each of them now (proseEnds is decided, or stays so in
+			// the query and fragment), without its other steps.
+			lim := min(len(w), s+f.maxLen)
+			for i < lim && w[i] >= utf8.RuneSelf {
+				r, size := utf8.DecodeRune(w[i:])
+				if r == closer || classOf(r, inQuery) != cBody {
+					break
+				}
+				i += size
+			}
+			keep = i
+		}
 	}
 done:
+	f.bodyEsc = esc
 	if delimited {
 		return i, rMatch
 	}
@@ -1260,3 +1400,10 @@ func hexValue(c byte) byte {
 	}
 	return c | 0x20 - 'a' + 10
 }
+
+// The bits of bodyRun.
+const (
+	runPlain  = 1 << iota // in plainBody
+	runSlash              // '/'
+	runEscape             // escaped by iriForm ('\\' '^')
+)

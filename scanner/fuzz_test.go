@@ -10,7 +10,8 @@ import (
 
 // FuzzScan checks the scanner's invariants on arbitrary input: no panic;
 // identical results for the whole buffer, for a chunked stream and with
-// the separate trigger searches instead of the fused one; every
+// the separate trigger searches instead of the fused one, and with the
+// fast paths off (finder.slow); every
 // match lies inside the input, in order, without overlap, no longer than the
 // limit; its text is the input's bytes; its target IRI has a scheme and
 // contains no character that ends a match; and its URI form
@@ -46,6 +47,10 @@ func FuzzScan(f *testing.F) {
 		sep.fused = false
 		if got := scanAll(t, sep); !sameMatches(got, whole) {
 			t.Fatalf("separate trigger searches: %s", firstDiff(got, whole))
+		}
+		// The fast paths give what the general parsing gives.
+		if got := findSlow(data, o); !sameMatches(got, whole) {
+			t.Fatalf("fast paths: %s", firstDiff(whole, got))
 		}
 		limit := int(maxLen)
 		if limit == 0 {

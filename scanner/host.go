@@ -452,3 +452,140 @@ func lastRune(b []byte) rune {
 	r, _ := utf8.DecodeLastRune(b)
 	return r
 }
+
+// hostState is plainHost's answer.
+type hostState uint8
+
+const (
+	hostSlow  hostState = iota // not a plain host: scanHost and validHost decide
+	hostPlain                  // a valid plain host
+	hostBad                    // a plain host that is not valid: no match
+)
+
+// hostOrDot: hostASCII and '.'.
+var hostOrDot = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
+
+// plainHost is the common case of a host at w[i] in one pass, without
+// the general scanHost and validHost (and, for kind hostScheme, after
+// "scheme://", userinfoEnd): ASCII labels (no "xn--") ended by an ASCII
+// byte that is not part of a host, for hostScheme one that cannot be in a
+// userinfo either (so that userinfoEnd would find no '@'), such as '/',
+// '?', '#', a space or the end of w. For such a host it gives what they
+// give: the end of the host as scanHost returns it and its number of
+// labels, or hostBad when validHost rejects it for kind k. For any other
+// host (userinfo, port, IP literal, non-ASCII, "xn--", over 253 bytes) it
+// returns hostSlow.
+func (f *finder) plainHost(w []byte, i int, k hostKind) (end, labels int, st hostState) {
+	if f.slow {
+		return 0, 0, hostSlow
+	}
+	// Label by label, checking each as plainLabels does: when the host
+	// needs no trimming, that is its answer.
+	lim := min(len(w), i+254)
+	j, start := i, i
+	labels = 1
+	bad := false
+	for {
+		if j < lim && w[j]|0x20 == 'x' && hasPrefixFold(w[j:], "xn--") {
+			return 0, 0, hostSlow
+		}
+		for j < lim && hostASCII[w[j]] {
+			j++
+		}
+		if n := j - start; n == 0 || n > 63 || w[start] == '-' || w[j-1] == '-' || n >= 4 && w[start+2] == '-' && w[start+3] == '-' {
+			bad = true
+		}
+		if j < lim && w[j] == '.' {
+			j++
+			start = j
+			labels++
+			continue
+		}
+		break
+	}
+	if j < len(w) {
+		if b := w[j]; j == lim || b >= utf8.RuneSelf || k == hostScheme && (b == '@' || userinfoASCII[b]) {
+			return 0, 0, hostSlow
+		}
+	}
+	e := j
+	for e > i && (w[e-1] == '.' || w[e-1] == '-') {
+		e--
+	}
+	if e == i {
+		return 0, 0, hostSlow
+	}
+	end = e
+	if j == e+1 && w[e] == '.' && j < len(w) && (w[j] == '/' || w[j] == '?' || w[j] == '#' || w[j] == ':') {
+		end = j
+	}
+	h := w[i:e]
+	tld := start - i
+	switch {
+	case e != j:
+		labels, tld, st = plainLabels(h) // trimmed: check it again
+	case len(h) > 253 || bad:
+		return 0, 0, hostBad
+	default:
+		labels, tld, st = plainTLD(h, labels, tld)
+	}
+	if st == hostPlain && k == hostICANN && tld >= 0 {
+		if _, icann := f.icannTLD(h[tld:]); labels < 2 || !icann {
+			return 0, 0, hostBad
+		}
+	}
+	return end, labels, st
+}
+
+// plainLabels checks a host h of hostASCII bytes and dots as
+// checkPlainASCII does, returning its number of labels and the start of
+// its top-level label, or -1 for an IPv4 address.
+func plainLabels(h []byte) (labels, tld int, st hostState) {
+	if len(h) > 253 {
+		return 0, 0, hostBad
+	}
+	labels, start := 1, 0
+	bad := false
+	for {
+		if h[start]|0x20 == 'x' && hasPrefixFold(h[start:], "xn--") {
+			return 0, 0, hostSlow
+		}
+		i := start
+		for i < len(h) && h[i] != '.' {
+			i++
+		}
+		l := h[start:i]
+		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || len(l) >= 4 && l[2] == '-' && l[3] == '-' {
+			bad = true
+		}
+		if i == len(h) {
+			break
+		}
+		labels++
+		start = i + 1
+		if start == len(h) {
+			bad = true // an empty last label
+			break
+		}
+	}
+	if bad {
+		return 0, 0, hostBad
+	}
+	return plainTLD(h, labels, start)
+}
+
+// plainTLD is the end of plainLabels: the checks of the top-level label
+// h[start:] of a host of labels labels.
+func plainTLD(h []byte, labels, start int) (int, int, hostState) {
+	t := h[start:]
+	switch {
+	case labels > 1 && allDigits(t):
+		if labels == 4 && isIPv4(h) {
+			return labels, -1, hostPlain
+		}
+		return 0, 0, hostBad
+	case labels > 1 && !isTLDShaped(t):
+		return 0, 0, hostBad
+	}
+	return labels, start, hostPlain
+}

@@ -106,6 +106,14 @@ type finder struct {
 	schemeT    int
 	schemeHier bool
 	hosts      map[string]hostInfo // cache of host answers
+	// bodyEsc: the last call of body scanned a character that iriForm
+	// escapes (one of needsEscape, or a second '#'). clean: the candidate
+	// of the last call of parse is its own IRI form, as far as parse
+	// knows (false when it does not).
+	bodyEsc, clean bool
+	// slow turns the fast paths off (plainHost, clean): tests and fuzz
+	// targets hold the fast paths to the general ones with it.
+	slow bool
 }
 
 // schemeTable is a scheme list ready for lookup; never changed once made.
@@ -115,6 +123,9 @@ type schemeTable struct {
 	mask       uint32          // len(slots)-1, a power of two less one
 	schemeLast [256]bool       // last bytes of the scheme names (lower case)
 	maxScheme  int             // bytes scanned back from a ':'
+	// http and https are in the table, hierarchical: schemeStart then
+	// knows them without a lookup.
+	http, https bool
 }
 
 func newSchemeTable(list []Scheme) *schemeTable {
@@ -129,6 +140,8 @@ func newSchemeTable(list []Scheme) *schemeTable {
 		t.maxScheme = max(t.maxScheme, len(name))
 	}
 	t.buildSlots()
+	t.http = t.schemes["http"]
+	t.https = t.schemes["https"]
 	if t.maxScheme > 0 {
 		// A compound scheme (svn+ssh) ends in a known one: allow a prefix.
 		t.maxScheme = min(maxSchemeLen, t.maxScheme+maxCompoundPrefix)

@@ -125,14 +125,25 @@ func Find(text []byte, o *Options) []Match {
 	} else {
 		s = newBytesScanner(text, newFinder(o))
 	}
-	var ms []Match
-	for s.Scan() {
-		if len(ms) == cap(ms) && s.rf == nil {
-			ms = growMatches(ms, s.m.Offset, len(text))
+	if s.rf != nil {
+		var ms []Match
+		for s.Scan() {
+			ms = append(ms, s.m)
 		}
-		ms = append(ms, s.m)
+		return ms
 	}
-	return ms
+	var ms []Match
+	for {
+		c, ok := s.next()
+		if !ok {
+			return ms
+		}
+		if len(ms) == cap(ms) {
+			ms = growMatches(ms, int64(c.start), len(text))
+		}
+		ms = ms[:len(ms)+1]
+		s.fill(&ms[len(ms)-1], c) // in place: a Match is ~120 bytes
+	}
 }
 
 // growMatches returns ms with room for the matches Find expects in the
@@ -173,11 +184,25 @@ func (s *Scanner) Err() error { return s.err }
 // Scan advances to the next match, which is then available through Match.
 // It returns false at the end of the input or on a read error.
 func (s *Scanner) Scan() bool {
+	c, ok := s.next()
+	if !ok {
+		return false
+	}
+	s.fill(&s.m, c)
+	if s.rf != nil {
+		s.asWritten(c)
+	}
+	return true
+}
+
+// next finds the next match and returns its candidate: the matches of the
+// window are then looked for after it.
+func (s *Scanner) next() (candidate, bool) {
 	for {
 		if s.skip {
 			if !s.skipOverlong() {
 				if s.eof {
-					return false
+					return candidate{}, false
 				}
 				s.refill()
 			}
@@ -196,7 +221,7 @@ func (s *Scanner) Scan() bool {
 		if t < 0 || t >= limit {
 			if s.eof {
 				s.pos = s.n
-				return false
+				return candidate{}, false
 			}
 			// No trigger before limit: let the window move past it.
 			s.pos = max(s.pos, limit)
@@ -210,8 +235,9 @@ func (s *Scanner) Scan() bool {
 		c, res := s.f.at(s.buf[:s.n], t, s.lastEnd)
 		switch res {
 		case rMatch:
-			s.emit(c)
-			return true
+			s.lastEnd = c.end
+			s.pos = max(s.pos, c.end)
+			return c, true
 		case rOverlong:
 			s.skip = true
 			s.resume = s.pos
@@ -220,7 +246,8 @@ func (s *Scanner) Scan() bool {
 	}
 }
 
-func (s *Scanner) emit(c candidate) {
+// fill makes *m the match of candidate c of the window.
+func (s *Scanner) fill(m *Match, c candidate) {
 	src := s.buf[c.start:c.end]
 	text := s.arena.String(src)
 	iri := text
@@ -228,15 +255,12 @@ func (s *Scanner) emit(c candidate) {
 		src = c.iri
 		iri = s.arena.String(c.iri)
 	}
-	if enc := iriForm(src, c.kind); enc != nil {
-		iri = s.arena.String(enc)
+	if !c.clean {
+		if enc := iriForm(src, c.kind); enc != nil {
+			iri = s.arena.String(enc)
+		}
 	}
-	s.m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
-	if s.rf != nil {
-		s.asWritten(c)
-	}
-	s.lastEnd = c.end
-	s.pos = max(s.pos, c.end)
+	*m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
 }
 
 // skipOverlong passes over the rest of an overlong candidate: up to the next
