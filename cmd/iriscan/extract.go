@@ -201,7 +201,8 @@ type extractor struct {
 	buf      []byte // the JSON line being written
 	units    charset.Units
 	stderr   io.Writer
-	conv     iri.Converter // Charset set per file: Section 3.5 queries
+	conv     iri.Converter  // Charset set per file: Section 3.5 queries
+	forms    iri.FormsCache // the forms of the references met last
 
 	charset, charsetRule string // the file's charset decision, when a rule made one
 }
@@ -309,7 +310,7 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 	}
 	for i := range ms {
 		m := &ms[i]
-		rec := x.record(m.Match, m.Offset, m.Offset+m.Length)
+		rec := x.record(m.Match, x.policy.Target(&m.Match), m.Offset, m.Offset+m.Length)
 		cs, us, ok1 := x.units.At(m.TextOffset)
 		ce, ue, ok2 := x.units.At(m.TextOffset + m.TextLength)
 		if !ok1 || !ok2 {
@@ -356,14 +357,15 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 	m := cr.Map()
 	for s.Scan() {
 		match := s.Match()
-		if !x.policy.Reports(&match) {
+		target := x.policy.Target(&match)
+		if !x.policy.ReportsTarget(&match, target) {
 			continue
 		}
 		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
 		}
-		rec := x.record(match, start, end)
+		rec := x.record(match, target, start, end)
 		if dec.units != nil {
 			cs, us, ok1 := dec.units.At(match.Offset)
 			ce, ue, ok2 := dec.units.At(match.Offset + match.Length)
@@ -453,15 +455,14 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 }
 
 // record builds the output line of a match found at source bytes
-// [start, end).
-func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
+// [start, end), whose target (Linker.Target) is given.
+func (x *extractor) record(m scanner.Match, target string, start, end int64) extractRecord {
 	rec := extractRecord{
 		File: x.file, Part: x.part, Message: x.message, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 		Charset: x.charset, CharsetRule: x.charsetRule,
 	}
 	// Only the forms printed are made, both from one parse.
-	target := x.policy.Target(&m)
 	var iri, uri string
 	var iriErr, uriErr error
 	switch x.print {
@@ -472,7 +473,7 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	case "uri":
 		uri, uriErr = x.conv.ToURI(target)
 	default:
-		iri, iriErr, uri, uriErr = x.conv.Forms(target)
+		iri, iriErr, uri, uriErr = x.forms.Forms(&x.conv, target)
 	}
 	rec.IRI = iri
 	if iriErr != nil {
