@@ -170,22 +170,39 @@ func (u *Units) AddValid(p []byte) int {
 		u.cont[keep-1] &= 1<<bit - 1
 		u.astral[keep-1] &= 1<<bit - 1
 	}
-	// The running counts of the blocks begun, as Add keeps them.
-	done, cont, astral := u.done, u.cont, u.astral
-	for j := old; j < keep; j++ {
-		if j > 0 {
-			done.cp += 64 - int64(bits.OnesCount64(cont[j-1]))
-			if a := astral[j-1]; a != 0 {
-				done.astral += int64(bits.OnesCount64(a))
-			}
-		}
-		if j%unitsEvery == 0 {
+	// The running counts of the blocks begun, as Add keeps them: done
+	// counts the blocks before the last (blocks old-1 to keep-2 are added
+	// now), cps the blocks before each unitsEvery-th one begun. The
+	// blocks are summed a group at a time, a tight loop of popcounts.
+	if keep > old {
+		done, lo := u.done, max(old-1, 0)
+		for g := (old + unitsEvery - 1) / unitsEvery * unitsEvery; g < keep; g += unitsEvery {
+			done.add(u.cont[lo:g], u.astral[lo:g])
 			u.cps = append(u.cps, done)
+			lo = g
 		}
+		done.add(u.cont[lo:keep-1], u.astral[lo:keep-1])
+		u.done = done
 	}
-	u.done = done
 	u.end += int64(n)
 	return n
+}
+
+// add adds the counts of the blocks whose bits are cont and astral.
+func (c *unitsCount) add(cont, astral []uint64) {
+	n, a := 0, uint64(0)
+	for _, w := range cont {
+		n += bits.OnesCount64(w)
+	}
+	for _, w := range astral {
+		a |= w
+	}
+	c.cp += int64(64*len(cont) - n)
+	if a != 0 {
+		for _, w := range astral {
+			c.astral += int64(bits.OnesCount64(w))
+		}
+	}
 }
 
 // growZero returns s extended with zero words to length n.
