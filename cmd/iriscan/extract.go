@@ -234,7 +234,7 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	if d.Format == detect.Markdown {
 		return x.extractMarkdown(br, d.Charset, show)
 	}
-	return x.scan(charset.NewReader(br, d.Charset), d.Format, show)
+	return x.scan(charset.NewReader(in.body(), d.Charset), d.Format, show)
 }
 
 // extractMail prints the matches of the text and HTML parts of a message
@@ -420,8 +420,8 @@ func (x *extractor) emit(rec extractRecord) error {
 	return x.out.WriteByte('\n')
 }
 
-// chunkReader reads the decoded chunks of a charset.Reader. Before each
-// chunk it tells the charset reader to keep its offset map from the
+// chunkReader reads the decoded text of a charset.Reader. Before each
+// read it tells the charset reader to keep its offset map from the
 // scanner's earliest possible match on, so that memory stays bounded.
 //
 // With units set (the Units the charset reader counts the decoded text
@@ -431,27 +431,17 @@ type chunkReader struct {
 	r        *charset.Reader
 	retained func() int64
 	units    *charset.Units
-	buf      []byte // rest of the last chunk
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
-	for len(c.buf) == 0 {
-		if c.retained != nil {
-			keep := c.retained()
-			c.r.SetKeep(keep)
-			if c.units != nil {
-				c.units.Discard(keep)
-			}
-		}
-		b, err := c.r.Next() // counted into c.units by the reader
-		c.buf = b
-		if len(b) == 0 && err != nil {
-			return 0, err
+	if c.retained != nil {
+		keep := c.retained()
+		c.r.SetKeep(keep)
+		if c.units != nil {
+			c.units.Discard(keep)
 		}
 	}
-	n := copy(p, c.buf)
-	c.buf = c.buf[n:]
-	return n, nil
+	return c.r.Read(p) // counted into c.units by the reader
 }
 
 // record builds the output line of a match found at source bytes

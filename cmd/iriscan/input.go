@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +15,11 @@ import (
 // A detectedInput is an input file of extract or lint, opened and its
 // format and charset decided from its name and first bytes.
 type detectedInput struct {
-	r    *bufio.Reader // the whole input, from its first byte
-	d    detect.Result
-	show string // the name as messages show it
-	f    *os.File
+	r     *bufio.Reader // the whole input, from its first byte
+	under io.Reader     // what r reads: the file or standard input
+	d     detect.Result
+	show  string // the name as messages show it
+	f     *os.File
 }
 
 // openDetected opens the named input ("-" for stdin) and decides how to
@@ -41,6 +43,7 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		}
 		in.f, r = f, f
 	}
+	in.under = r
 	in.r = bufio.NewReaderSize(r, detect.HeadLen)
 	head, err := in.r.Peek(detect.HeadLen)
 	if err == nil || err == io.EOF || err == bufio.ErrBufferFull {
@@ -51,6 +54,16 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		return nil, fmt.Errorf("%s: %w", in.show, err)
 	}
 	return in, nil
+}
+
+// body returns the whole input, from its first byte, for a reader that
+// reads in large blocks (charset.Reader.Read): the bytes that detection
+// read ahead, then the file itself, so that a block is read straight
+// into the reader's buffer rather than through r's. It replaces r, which
+// must not be read again.
+func (in *detectedInput) body() io.Reader {
+	head, _ := in.r.Peek(in.r.Buffered())
+	return io.MultiReader(bytes.NewReader(head), in.under)
 }
 
 // Close closes the input's file, if it opened one.
