@@ -37,13 +37,26 @@ func appendRecord(b []byte, rec *extractRecord) []byte {
 	b = strconv.AppendInt(b, rec.U16Off, 10)
 	b = append(b, `,"utf16_length":`...)
 	b = strconv.AppendInt(b, rec.U16Len, 10)
+	// The three forms are often the same string (an ASCII URI as
+	// written): one written already is copied rather than escaped again.
 	b = append(b, `,"text":`...)
+	text := len(b)
 	b = appendJSONString(b, rec.Text)
 	b = append(b, `,"iri":`...)
-	b = appendJSONString(b, rec.IRI)
+	iri := len(b)
+	if rec.IRI == rec.Text {
+		b = append(b, b[text:iri-len(`,"iri":`)]...)
+	} else {
+		b = appendJSONString(b, rec.IRI)
+	}
 	if rec.URI != "" {
+		iriEnd := len(b)
 		b = append(b, `,"uri":`...)
-		b = appendJSONString(b, rec.URI)
+		if rec.URI == rec.IRI {
+			b = append(b, b[iri:iriEnd]...)
+		} else {
+			b = appendJSONString(b, rec.URI)
+		}
 	}
 	b = append(b, `,"kind":`...)
 	b = appendJSONString(b, rec.Kind)
