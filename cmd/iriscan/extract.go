@@ -204,6 +204,15 @@ type extractor struct {
 	conv     iri.Converter  // Charset set per file: Section 3.5 queries
 	forms    iri.FormsCache // the forms of the references met last
 
+	// Reused from one input to the next: the detection buffer, a
+	// charset reader per charset, a scanner per format.
+	head    *bufio.Reader
+	readers map[*charset.Charset]*charset.Reader
+	dec     chunkReader
+	text    *scanner.Scanner
+	html    *scanner.HTMLScanner
+	css     *scanner.CSSScanner
+
 	charset, charsetRule string // the file's charset decision, when a rule made one
 }
 
@@ -213,7 +222,10 @@ type extractor struct {
 // else UTF-8) in chunks; the charset map turns match offsets back into
 // offsets in the file's bytes.
 func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
-	in, err := openDetected(name, stdin, x.detect)
+	if x.head == nil {
+		x.head = bufio.NewReaderSize(nil, detect.HeadLen)
+	}
+	in, err := openDetected(name, stdin, x.detect, x.head)
 	if err != nil {
 		return 0, err
 	}
@@ -234,7 +246,23 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	if d.Format == detect.Markdown {
 		return x.extractMarkdown(br, d.Charset, show)
 	}
-	return x.scan(charset.NewReader(in.body(), d.Charset), d.Format, show)
+	return x.scan(x.reader(in.body(), d.Charset), d.Format, show)
+}
+
+// reader returns a charset.Reader of src in charset cs: one per charset,
+// made for the first input in it and reset for the next, so that a run
+// over many files does not allocate a read buffer each.
+func (x *extractor) reader(src io.Reader, cs *charset.Charset) *charset.Reader {
+	if r := x.readers[cs]; r != nil {
+		r.Reset(src)
+		return r
+	}
+	r := charset.NewReader(src, cs)
+	if x.readers == nil {
+		x.readers = make(map[*charset.Charset]*charset.Reader)
+	}
+	x.readers[cs] = r
+	return r
 }
 
 // extractMail prints the matches of the text and HTML parts of a message
@@ -331,7 +359,8 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 // scan prints the matches of the text decoded by cr, read as f (Text,
 // HTML or CSS); show names the input in errors.
 func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int, error) {
-	dec := &chunkReader{r: cr}
+	dec := &x.dec
+	*dec = chunkReader{r: cr}
 	if x.print == "json" {
 		x.units.Reset()
 		dec.units = &x.units
@@ -346,11 +375,26 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 	}
 	switch f {
 	case detect.HTML:
-		s = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
+		if x.html == nil {
+			x.html = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
+		} else {
+			x.html.Reset(dec)
+		}
+		s = x.html
 	case detect.CSS:
-		s = scanner.NewCSSScanner(dec, &x.opts)
+		if x.css == nil {
+			x.css = scanner.NewCSSScanner(dec, &x.opts)
+		} else {
+			x.css.Reset(dec)
+		}
+		s = x.css
 	default:
-		s = scanner.NewScanner(dec, &x.opts)
+		if x.text == nil {
+			x.text = scanner.NewScanner(dec, &x.opts)
+		} else {
+			x.text.Reset(dec)
+		}
+		s = x.text
 	}
 	dec.retained = s.Retained
 	n := 0

@@ -24,7 +24,11 @@ type detectedInput struct {
 
 // openDetected opens the named input ("-" for stdin) and decides how to
 // read it with o. The caller closes the input.
-func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInput, error) {
+//
+// br, if not nil, is a reader of detect.HeadLen bytes to read the input
+// through (reset to it), so that a caller reading many files does not
+// allocate one a file; the input's reader is a new one otherwise.
+func openDetected(name string, stdin io.Reader, o detect.Options, br *bufio.Reader) (*detectedInput, error) {
 	in := &detectedInput{show: quote.Shell(name)}
 	r := stdin
 	if name == "-" {
@@ -44,7 +48,12 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		in.f, r = f, f
 	}
 	in.under = r
-	in.r = bufio.NewReaderSize(r, detect.HeadLen)
+	if br != nil && br.Size() == detect.HeadLen {
+		br.Reset(r)
+		in.r = br
+	} else {
+		in.r = bufio.NewReaderSize(r, detect.HeadLen)
+	}
 	head, err := in.r.Peek(detect.HeadLen)
 	if err == nil || err == io.EOF || err == bufio.ErrBufferFull {
 		in.d, err = detect.Document(name, head, o)
