@@ -13,8 +13,9 @@ import (
 // links of a site in its pages, the license URL in every file of a
 // package): Forms returns what Converter.Forms returns, from memory when it
 // saw the reference before. It holds at most FormsCacheSize references of
-// at most FormsCacheMaxLen bytes each (one that hashes to the same slot
-// replaces the one there), so its memory is bounded. Its zero value is
+// at most FormsCacheMaxLen bytes each, so its memory is bounded; a
+// reference takes the place of the one in its slot when it misses the
+// slot twice in a row (a reference met once is not kept). Its zero value is
 // ready to use. A FormsCache is not safe for concurrent use.
 type FormsCache struct {
 	seed    maphash.Seed
@@ -33,6 +34,7 @@ type formsEntry struct {
 	key            string // the reference, "" for an empty slot
 	iri, uri       string
 	iriErr, uriErr error
+	missed         uint64 // the hash of the last reference missed here
 }
 
 // Forms returns c.Forms(s), from the cache when s was converted before
@@ -50,16 +52,24 @@ func (fc *FormsCache) Forms(c *Converter, s string) (iriForm string, iriErr erro
 		clear(fc.slots[:])
 		fc.charset = c.Charset
 	}
-	e := &fc.slots[maphash.String(fc.seed, s)%FormsCacheSize]
+	h := maphash.String(fc.seed, s)
+	e := &fc.slots[h%FormsCacheSize]
 	if e.key == s {
 		return e.iri, e.iriErr, e.uri, e.uriErr
 	}
 	iriForm, iriErr, uriForm, uriErr = c.Forms(s)
+	// A reference is kept the second time in a row that it misses its
+	// slot: one met once (most relative links of a set of HTML pages)
+	// costs no copy and does not push out one met often.
+	if e.missed != h {
+		e.missed = h
+		return iriForm, iriErr, uriForm, uriErr
+	}
 	// The strings kept are copies: s may be cut from a larger buffer
 	// (a scanner's block of match strings) that the cache must not keep
 	// alive. The forms often are s itself, and then share the copy.
 	key := strings.Clone(s)
-	*e = formsEntry{key: key, iri: sharing(iriForm, s, key), uri: sharing(uriForm, s, key), iriErr: iriErr, uriErr: uriErr}
+	*e = formsEntry{key: key, iri: sharing(iriForm, s, key), uri: sharing(uriForm, s, key), iriErr: iriErr, uriErr: uriErr, missed: h}
 	return e.iri, iriErr, e.uri, uriErr
 }
 

@@ -2,6 +2,7 @@ package iri
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"testing"
 	"unsafe"
@@ -39,8 +40,8 @@ func checkCached(t *testing.T, fc *FormsCache, c *Converter, s string) {
 	}
 }
 
-// The cache returns what the Converter returns, the first time (a miss) and
-// every time after (a hit).
+// The cache returns what the Converter returns, the first time (a miss),
+// the second (a miss that keeps it) and every time after (a hit).
 func TestFormsCache(t *testing.T) {
 	var fc FormsCache
 	var c Converter
@@ -92,6 +93,33 @@ func TestFormsCacheCharset(t *testing.T) {
 
 // More references than slots, so that they evict each other, asked for
 // again in another order; and references longer than the cache keeps.
+// A reference met often stays when references met once pass through its
+// slot; it is replaced by one met twice in a row there.
+func TestFormsCacheKeepsFrequent(t *testing.T) {
+	var fc FormsCache
+	var c Converter
+	const hot = "http://例え.テスト/"
+	fc.Forms(&c, hot)
+	fc.Forms(&c, hot) // kept
+	slot := maphash.String(fc.seed, hot) % FormsCacheSize
+	var once []string
+	for i := 0; len(once) < 3; i++ {
+		if s := fmt.Sprintf("/page%d.html", i); maphash.String(fc.seed, s)%FormsCacheSize == slot {
+			once = append(once, s)
+		}
+	}
+	for _, s := range once {
+		checkCached(t, &fc, &c, s)
+	}
+	if fc.slots[slot].key != hot {
+		t.Fatalf("slot holds %q after references met once, want %q", fc.slots[slot].key, hot)
+	}
+	checkCached(t, &fc, &c, once[2]) // twice in a row
+	if fc.slots[slot].key != once[2] {
+		t.Fatalf("slot holds %q, want %q (met twice in a row)", fc.slots[slot].key, once[2])
+	}
+}
+
 func TestFormsCacheEviction(t *testing.T) {
 	var fc FormsCache
 	var c Converter
@@ -121,6 +149,7 @@ func TestFormsCacheCopies(t *testing.T) {
 			var c Converter
 			buf := []byte(tt.in)
 			s := unsafe.String(&buf[0], len(buf))
+			fc.Forms(&c, s) // a first miss keeps nothing
 			iri1, _, uri1, _ := fc.Forms(&c, s)
 			iri1, uri1 = strings.Clone(iri1), strings.Clone(uri1)
 			for i := range buf {

@@ -147,7 +147,7 @@ func FuzzToURI(f *testing.F) {
 
 // Forms returns what ToIRI and ToURI return, errors included, for a UTF-8
 // and for a legacy-charset document; a FormsCache returns what Forms
-// returns, when it misses and when it hits (one cache for all the inputs
+// returns, when it misses, keeps and hits (one cache for all the inputs
 // of the run and both charsets, so that entries are replaced too).
 func FuzzForms(f *testing.F) {
 	addSeeds(f)
@@ -158,8 +158,9 @@ func FuzzForms(f *testing.F) {
 		for _, c := range []*Converter{{}, &sjis} {
 			checkForms(t, c, s)
 			mu.Lock()
-			checkCached(t, &fc, c, s)
-			checkCached(t, &fc, c, s)
+			checkCached(t, &fc, c, s) // a miss
+			checkCached(t, &fc, c, s) // a miss that keeps s
+			checkCached(t, &fc, c, s) // a hit
 			mu.Unlock()
 		}
 	})
