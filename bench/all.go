@@ -76,6 +76,10 @@ func runAll() {
 	}
 
 	en := genFile(dir, "english.txt", 100<<20, func(i int) []byte { return scantest.Prose(1<<20, 2048, &scantest.English, int64(200+i)) })
+	distinctSerial := 0
+	enDistinct := genFile(dir, "english-distinct.txt", 100<<20, func(i int) []byte {
+		return distinctProse(scantest.Prose(1<<20, 2048, &scantest.English, int64(200+i)), &distinctSerial)
+	})
 	ja := genFile(dir, "japanese.txt", 100<<20, func(i int) []byte { return scantest.Prose(1<<20, 2048, &scantest.Japanese, int64(300+i)) })
 	pages := genFile(dir, "pages.html", 60<<20, func(i int) []byte { return scantest.Page(1<<20, int64(100+i)) })
 	mboxDir := filepath.Join(dir, "mbox")
@@ -101,6 +105,11 @@ func runAll() {
 	add(row{name: "extract --format text, 100 MB English prose", bytes: fileSize(en),
 		a: []string{bin, "extract", "--format", "text", en}, b: []string{"wc", "-l", en}, bName: "wc -l",
 		goal: "≤ 4× wc -l; ≥ 500× xurls"})
+	// The same prose with no IRI twice: what extract's cache of conversions
+	// costs when it never hits.
+	add(row{name: "extract --format text, 100 MB English prose, every IRI distinct", bytes: fileSize(enDistinct),
+		a: []string{bin, "extract", "--format", "text", enDistinct}, b: []string{"wc", "-l", enDistinct}, bName: "wc -l",
+		goal: "(no goal: the cache's cost when it misses)"})
 	// The in-memory scanner against Rust linkify, each over the same file
 	// held in memory: scanner.Find here, linkify-bench (its own timing of
 	// one pass) as a process.

@@ -121,14 +121,24 @@ func newCharset(name string) (*Charset, error) {
 		cs.kind = kindSingleByte
 		cs.sbWidth = new([256]uint8)
 		cs.sbInvalid = new([256]bool)
+		// A charmap (all of them but x/text's future additions) says
+		// what each byte decodes to; the decoder is asked otherwise,
+		// byte by byte (a millisecond at start-up for windows-1252).
+		cm, isMap := enc.(interface{ DecodeByte(byte) rune })
 		dec := enc.NewDecoder()
 		for b := 0; b < 256; b++ {
-			out, err := dec.Bytes([]byte{byte(b)})
-			r, n := utf8.DecodeRune(out)
-			if err != nil || n != len(out) {
-				return nil, fmt.Errorf("charset: %s decodes byte %#x to %q", name, b, out)
+			var r rune
+			if isMap {
+				r = cm.DecodeByte(byte(b))
+			} else {
+				out, err := dec.Bytes([]byte{byte(b)})
+				var n int
+				r, n = utf8.DecodeRune(out)
+				if err != nil || n != len(out) {
+					return nil, fmt.Errorf("charset: %s decodes byte %#x to %q", name, b, out)
+				}
 			}
-			cs.sbWidth[b] = uint8(n)
+			cs.sbWidth[b] = uint8(utf8.RuneLen(r))
 			cs.sbInvalid[b] = r == utf8.RuneError
 		}
 	}

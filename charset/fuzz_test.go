@@ -134,6 +134,15 @@ done:
 		t.Fatalf("%s: streamed %d invalid, whole %d", cs, sd.InvalidCount(), d.InvalidCount())
 	}
 
+	// Read, the io.Reader of the text (for UTF-8 the source read straight
+	// into the caller's buffer): the same text and map, the source read a
+	// byte at a time or in halves, into buffers at any alignment.
+	rs := readerSources[1+int(split>>4)%2]
+	r := NewReader(rs.wrap(src), cs)
+	if got := readText(t, r, minDirectRead+int(split%61), int(split>>8)%64, m); !bytes.Equal(got, text) {
+		t.Fatalf("%s: Read (%s) gives %q, Decoder %q (src %x)", cs, rs.name, got, text, src)
+	}
+
 	// Splice: replace the source of text[a:b] by the re-encoded text, as a
 	// rewriter does; the document must decode to the same text.
 	if len(cuts) > 2 && cs.kind != kindReplacement {

@@ -25,6 +25,11 @@ type Units struct {
 	base         int64        // text offset of block 0, a multiple of 64
 	end          int64        // text offset just past the text added
 	done         unitsCount   // counts before the last block
+	// The counts before block lastBlk, found by the last At: the next
+	// asks mostly for an offset a little further on (the end of the
+	// match, the start of the next).
+	lastBlk   int // 0: none
+	lastCount unitsCount
 }
 
 type unitsCount struct{ cp, astral int64 }
@@ -117,11 +122,15 @@ func (u *Units) At(d int64) (cp, utf16 int64, ok bool) {
 		return cp, cp + a, true
 	}
 	g := blk / unitsEvery
-	c := u.cps[g]
-	for k := g * unitsEvery; k < blk; k++ {
+	k, c := g*unitsEvery, u.cps[g]
+	if u.lastBlk > k && u.lastBlk <= blk {
+		k, c = u.lastBlk, u.lastCount
+	}
+	for ; k < blk; k++ {
 		c.cp += 64 - int64(bits.OnesCount64(u.cont[k]))
 		c.astral += int64(bits.OnesCount64(u.astral[k]))
 	}
+	u.lastBlk, u.lastCount = blk, c // blocks before the last do not change
 	bit := uint((d - u.base) & 63)
 	mask := uint64(1)<<bit - 1
 	c.cp += int64(bit) - int64(bits.OnesCount64(u.cont[blk]&mask))
@@ -145,6 +154,7 @@ func (u *Units) Discard(d int64) {
 	u.astral = u.astral[:copy(u.astral, u.astral[n:])]
 	u.cps = u.cps[:copy(u.cps, u.cps[g:])]
 	u.base += int64(n) << 6
+	u.lastBlk = max(u.lastBlk-n, 0)
 }
 
 // AddValid counts the longest prefix of p made of complete, valid UTF-8
@@ -170,22 +180,39 @@ func (u *Units) AddValid(p []byte) int {
 		u.cont[keep-1] &= 1<<bit - 1
 		u.astral[keep-1] &= 1<<bit - 1
 	}
-	// The running counts of the blocks begun, as Add keeps them.
-	done, cont, astral := u.done, u.cont, u.astral
-	for j := old; j < keep; j++ {
-		if j > 0 {
-			done.cp += 64 - int64(bits.OnesCount64(cont[j-1]))
-			if a := astral[j-1]; a != 0 {
-				done.astral += int64(bits.OnesCount64(a))
-			}
-		}
-		if j%unitsEvery == 0 {
+	// The running counts of the blocks begun, as Add keeps them: done
+	// counts the blocks before the last (blocks old-1 to keep-2 are added
+	// now), cps the blocks before each unitsEvery-th one begun. The
+	// blocks are summed a group at a time, a tight loop of popcounts.
+	if keep > old {
+		done, lo := u.done, max(old-1, 0)
+		for g := (old + unitsEvery - 1) / unitsEvery * unitsEvery; g < keep; g += unitsEvery {
+			done.add(u.cont[lo:g], u.astral[lo:g])
 			u.cps = append(u.cps, done)
+			lo = g
 		}
+		done.add(u.cont[lo:keep-1], u.astral[lo:keep-1])
+		u.done = done
 	}
-	u.done = done
 	u.end += int64(n)
 	return n
+}
+
+// add adds the counts of the blocks whose bits are cont and astral.
+func (c *unitsCount) add(cont, astral []uint64) {
+	n, a := 0, uint64(0)
+	for _, w := range cont {
+		n += bits.OnesCount64(w)
+	}
+	for _, w := range astral {
+		a |= w
+	}
+	c.cp += int64(64*len(cont) - n)
+	if a != 0 {
+		for _, w := range astral {
+			c.astral += int64(bits.OnesCount64(w))
+		}
+	}
 }
 
 // growZero returns s extended with zero words to length n.
@@ -280,11 +307,15 @@ func orBits(b []uint64, pos int, m []uint64) {
 		}
 		return
 	}
+	// Each word of m straddles two of b: one read and write of b a word,
+	// the high bits carried to the next.
+	var carry uint64
 	for k, x := range m {
-		if x != 0 {
-			b[w+k] |= x << off
-			b[w+k+1] |= x >> (64 - off)
-		}
+		b[w+k] |= x<<off | carry
+		carry = x >> (64 - off)
+	}
+	if carry != 0 {
+		b[w+len(m)] |= carry
 	}
 }
 

@@ -61,14 +61,17 @@ func (c *Converter) prepare(s string) string {
 
 // parse prepares s as the Converter's charset asks (see prepare) and
 // parses it, refusing a host that no conversion may write (checkHost): the
-// first step of every conversion. It returns the prepared string.
-func (c *Converter) parse(s string) (string, IRI, error) {
+// first step of every conversion. It returns the prepared string, and for
+// a reg-name with non-ASCII characters the URI form of the host that
+// checkHost made (so that toURI need not convert it again), else "".
+func (c *Converter) parse(s string) (string, IRI, string, error) {
 	s = c.prepare(s)
 	u, err := Parse(s)
+	var host string
 	if err == nil {
-		err = u.checkHost()
+		host, err = u.checkHost()
 	}
-	return s, u, err
+	return s, u, host, err
 }
 
 // ToURI maps an IRI reference to a URI reference (Sections 3.3 to 3.6).
@@ -93,19 +96,19 @@ func (c *Converter) parse(s string) (string, IRI, error) {
 //     (CodeBadHost): a host is never percent-encoded to make it fit;
 //   - input that is not UTF-8.
 func (c *Converter) ToURI(s string) (string, error) {
-	s, u, err := c.parse(s)
+	s, u, host, err := c.parse(s)
 	if err != nil {
 		return s, err
 	}
-	return c.toURI(s, &u)
+	return c.toURI(s, &u, host)
 }
 
-// toURI is ToURI after the parse.
-func (c *Converter) toURI(s string, u *IRI) (string, error) {
+// toURI is ToURI after the parse, which gave host (see parse).
+func (c *Converter) toURI(s string, u *IRI, host string) (string, error) {
 	if !c.uriNeedsChange(u) {
 		return s, nil
 	}
-	b, err := c.appendURI(make([]byte, 0, len(s)+len(s)/2+8), s, u)
+	b, err := c.appendURI(make([]byte, 0, len(s)+len(s)/2+8), s, u, host)
 	if err != nil {
 		return s, err
 	}
@@ -117,7 +120,7 @@ func (c *Converter) toURI(s string, u *IRI) (string, error) {
 // Parse (a caller printing both, such as iriscan extract, halves its
 // parsing). A fault Parse finds is the error of both.
 func (c *Converter) Forms(s string) (iriForm string, iriErr error, uriForm string, uriErr error) {
-	s, u, err := c.parse(s)
+	s, u, host, err := c.parse(s)
 	if err != nil {
 		return s, err, s, err
 	}
@@ -125,7 +128,7 @@ func (c *Converter) Forms(s string) (iriForm string, iriErr error, uriForm strin
 		return s, nil, s, nil
 	}
 	iriForm, iriErr = c.toIRI(s, &u)
-	uriForm, uriErr = c.toURI(s, &u)
+	uriForm, uriErr = c.toURI(s, &u, host)
 	return iriForm, iriErr, uriForm, uriErr
 }
 
@@ -156,7 +159,7 @@ func (u *IRI) plainURI(s string) bool {
 // ToURI for callers that reuse a buffer: it allocates nothing when s is
 // already a URI.
 func (c *Converter) AppendURI(dst []byte, s string) ([]byte, error) {
-	s, u, err := c.parse(s)
+	s, u, host, err := c.parse(s)
 	if err != nil {
 		return dst, err
 	}
@@ -164,7 +167,7 @@ func (c *Converter) AppendURI(dst []byte, s string) ([]byte, error) {
 		return append(dst, s...), nil
 	}
 	n := len(dst)
-	out, err := c.appendURI(dst, s, &u)
+	out, err := c.appendURI(dst, s, &u, host)
 	if err != nil {
 		return dst[:n], err
 	}
@@ -203,7 +206,9 @@ func firstToEncode(comp component, s string) int {
 	return -1
 }
 
-func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
+// appendURI appends the URI form of the parsed reference s; host is the
+// URI form of its host when parse made it, else "".
+func (c *Converter) appendURI(dst []byte, s string, u *IRI, host string) ([]byte, error) {
 	var err error
 	if u.Scheme != "" {
 		dst = append(dst, u.Scheme...)
@@ -217,9 +222,10 @@ func (c *Converter) appendURI(dst []byte, s string, u *IRI) ([]byte, error) {
 			}
 			dst = append(dst, '@')
 		}
-		host, err := u.uriHost()
-		if err != nil {
-			return dst, err
+		if host == "" {
+			if host, err = u.uriHost(); err != nil {
+				return dst, err
+			}
 		}
 		dst = append(dst, host...)
 		if u.HasPort {
@@ -483,7 +489,7 @@ func percentDecode(s string) string {
 // such a name that the IDNA profile rejects, such as "xn--0ca24w" or
 // "r3---sn-abc.example", which RFC 3986 allows as a reg-name.
 func (c *Converter) ToIRI(s string) (string, error) {
-	s, u, err := c.parse(s)
+	s, u, _, err := c.parse(s)
 	if err != nil {
 		return s, err
 	}
@@ -505,7 +511,7 @@ func (c *Converter) toIRI(s string, u *IRI) (string, error) {
 
 // AppendIRI appends the IRI form of the URI reference s to dst (see ToIRI).
 func (c *Converter) AppendIRI(dst []byte, s string) ([]byte, error) {
-	s, u, err := c.parse(s)
+	s, u, _, err := c.parse(s)
 	if err != nil {
 		return dst, err
 	}
@@ -703,31 +709,33 @@ func hostCharViolation(host string, off, i int) Violation {
 // even one the profile rejects: RFC 3986 does not restrict a reg-name to
 // DNS syntax, and Section 3.7 step 6 keeps an "xn--" label that is not a
 // valid A-label (Validate reports such names).
-func (u *IRI) checkHost() error {
+//
+// For a name with non-ASCII characters (not percent-encoded) it returns
+// the URI form it made (uriRegName), else "".
+func (u *IRI) checkHost() (string, error) {
 	if u.HostKind != HostRegName {
-		return nil
+		return "", nil
 	}
 	if i := badHostByte(u.Host); i >= 0 {
-		return hostCharViolation(u.Host, u.HostOffset, i)
+		return "", hostCharViolation(u.Host, u.HostOffset, i)
 	}
 	if !isASCII(u.Host) {
-		_, err := uriRegName(u.Host, u.HostOffset)
-		return err
+		return uriRegName(u.Host, u.HostOffset)
 	}
 	if strings.IndexByte(u.Host, '%') < 0 {
-		return nil
+		return "", nil
 	}
 	// The octets stand for the characters of the name.
 	dec := percentDecode(u.Host)
 	if v := decodedHostChar(dec, u.HostOffset); v != nil {
-		return *v
+		return "", *v
 	}
 	if !isASCII(dec) && utf8.ValidString(dec) {
 		if _, err := HostToASCII(dec); err != nil {
-			return Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
+			return "", Violation{Offset: u.HostOffset, Code: CodeBadHost, Char: -1, Detail: err.Error()}
 		}
 	}
-	return nil
+	return "", nil
 }
 
 // decodedHostChar checks the percent-decoded form dec of a reg-name found

@@ -109,7 +109,7 @@ func Display(s string, o DisplayOptions) (string, error) {
 // shows an ASCII host name that the IDNA profile would reject (such as
 // "r3---sn-abc.example") as it is.
 func (c *Converter) Display(s string) (string, error) {
-	s, u, err := c.parse(s)
+	s, u, _, err := c.parse(s)
 	if err != nil {
 		return s, err
 	}

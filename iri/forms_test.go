@@ -80,7 +80,7 @@ func TestFormsPlainASCII(t *testing.T) {
 			if iri != tt.iri || uri != tt.uri || iriErr != nil || uriErr != nil {
 				t.Errorf("Forms(%q) = %q, %v, %q, %v; want %q, %q", tt.in, iri, iriErr, uri, uriErr, tt.iri, tt.uri)
 			}
-			_, u, err := c.parse(tt.in)
+			_, u, _, err := c.parse(tt.in)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package iri
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -145,13 +146,22 @@ func FuzzToURI(f *testing.F) {
 }
 
 // Forms returns what ToIRI and ToURI return, errors included, for a UTF-8
-// and for a legacy-charset document.
+// and for a legacy-charset document; a FormsCache returns what Forms
+// returns, when it misses, keeps and hits (one cache for all the inputs
+// of the run and both charsets, so that entries are replaced too).
 func FuzzForms(f *testing.F) {
 	addSeeds(f)
 	sjis := mustCharset(f, "shift_jis")
+	var mu sync.Mutex
+	var fc FormsCache
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, c := range []*Converter{{}, &sjis} {
 			checkForms(t, c, s)
+			mu.Lock()
+			checkCached(t, &fc, c, s) // a miss
+			checkCached(t, &fc, c, s) // a miss that keeps s
+			checkCached(t, &fc, c, s) // a hit
+			mu.Unlock()
 		}
 	})
 }

@@ -170,6 +170,12 @@ func (l *Linker) Reports(m *scanner.Match) bool {
 	return l.accept(m, l.Target(m), true)
 }
 
+// ReportsTarget is Reports for a caller that has made m's target
+// (Target) already, and uses it again: it is not made twice.
+func (l *Linker) ReportsTarget(m *scanner.Match, target string) bool {
+	return l.accept(m, target, true)
+}
+
 // accept is Links (or with report, Reports) of m, whose target is given.
 func (l *Linker) accept(m *scanner.Match, target string, report bool) bool {
 	scheme := schemeOf(target)

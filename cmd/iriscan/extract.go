@@ -204,33 +204,19 @@ type extractor struct {
 	buf      []byte // the JSON line being written
 	units    charset.Units
 	stderr   io.Writer
-	conv     iri.Converter // Charset set per file: Section 3.5 queries
+	conv     iri.Converter  // Charset set per file: Section 3.5 queries
+	forms    iri.FormsCache // the forms of the references met last
+
+	// Reused from one input to the next: the detection buffer, a
+	// charset reader per charset, a scanner per format.
+	head    *bufio.Reader
+	readers map[*charset.Charset]*charset.Reader
+	dec     chunkReader
+	text    *scanner.Scanner
+	html    *scanner.HTMLScanner
+	css     *scanner.CSSScanner
 
 	charset, charsetRule string // the file's charset decision, when a rule made one
-
-	// Reused from one document or mail part to the next: a message of
-	// 10^6 small parts made a 142 KB scanner window and a 64 KB charset
-	// buffer for each part.
-	textScanner *scanner.Scanner
-	htmlScanner *scanner.HTMLScanner
-	partReaders map[*charset.Charset]*charset.Reader
-}
-
-// partText returns a reader of p's text, reusing the reader of p's charset
-// (up to eight charsets are kept).
-func (x *extractor) partText(p *mail.Part) *charset.Reader {
-	if cr := x.partReaders[p.Charset]; cr != nil {
-		cr.Reset(p.Body)
-		return cr
-	}
-	cr := p.Text()
-	if len(x.partReaders) < 8 {
-		if x.partReaders == nil {
-			x.partReaders = map[*charset.Charset]*charset.Reader{}
-		}
-		x.partReaders[p.Charset] = cr
-	}
-	return cr
 }
 
 // extractFile prints the matches of the named file ("-" for stdin) and
@@ -239,7 +225,10 @@ func (x *extractor) partText(p *mail.Part) *charset.Reader {
 // else UTF-8) in chunks; the charset map turns match offsets back into
 // offsets in the file's bytes.
 func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
-	in, err := openDetected(name, stdin, x.detect)
+	if x.head == nil {
+		x.head = bufio.NewReaderSize(nil, detect.HeadLen)
+	}
+	in, err := openDetected(name, stdin, x.detect, x.head)
 	if err != nil {
 		return 0, err
 	}
@@ -260,7 +249,23 @@ func (x *extractor) extractFile(name string, stdin io.Reader) (int, error) {
 	if d.Format == detect.Markdown {
 		return x.extractMarkdown(br, d.Charset, show)
 	}
-	return x.scan(charset.NewReader(br, d.Charset), d.Format, show)
+	return x.scan(x.reader(in.body(), d.Charset), d.Format, show)
+}
+
+// reader returns a charset.Reader of src in charset cs: one per charset,
+// made for the first input in it and reset for the next, so that a run
+// over many files does not allocate a read buffer each.
+func (x *extractor) reader(src io.Reader, cs *charset.Charset) *charset.Reader {
+	if r := x.readers[cs]; r != nil {
+		r.Reset(src)
+		return r
+	}
+	r := charset.NewReader(src, cs)
+	if x.readers == nil {
+		x.readers = make(map[*charset.Charset]*charset.Reader)
+	}
+	x.readers[cs] = r
+	return r
 }
 
 // extractMail prints the matches of the text and HTML parts of a message
@@ -298,7 +303,7 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 		if p.MediaType == "text/html" {
 			f = detect.HTML
 		}
-		k, err := x.scan(x.partText(p), f, where)
+		k, err := x.scan(x.reader(p.Body, p.Charset), f, where)
 		n += k
 		return partError(x.stderr, x.out.Flush, err)
 	})
@@ -336,7 +341,7 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 	}
 	for i := range ms {
 		m := &ms[i]
-		rec := x.record(m.Match, m.Offset, m.Offset+m.Length)
+		rec := x.record(m.Match, x.policy.Target(&m.Match), m.Offset, m.Offset+m.Length)
 		cs, us, ok1 := x.units.At(m.TextOffset)
 		ce, ue, ok2 := x.units.At(m.TextOffset + m.TextLength)
 		if !ok1 || !ok2 {
@@ -357,7 +362,8 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 // scan prints the matches of the text decoded by cr, read as f (Text,
 // HTML or CSS); show names the input in errors.
 func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int, error) {
-	dec := &chunkReader{r: cr}
+	dec := &x.dec
+	*dec = chunkReader{r: cr}
 	if x.print == "json" {
 		x.units.Reset()
 		dec.units = &x.units
@@ -372,35 +378,41 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 	}
 	switch f {
 	case detect.HTML:
-		if x.htmlScanner == nil {
-			x.htmlScanner = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
+		if x.html == nil {
+			x.html = scanner.NewHTMLScanner(dec, &scanner.HTMLOptions{Options: x.opts})
 		} else {
-			x.htmlScanner.Reset(dec)
+			x.html.Reset(dec)
 		}
-		s = x.htmlScanner
+		s = x.html
 	case detect.CSS:
-		s = scanner.NewCSSScanner(dec, &x.opts)
-	default:
-		if x.textScanner == nil {
-			x.textScanner = scanner.NewScanner(dec, &x.opts)
+		if x.css == nil {
+			x.css = scanner.NewCSSScanner(dec, &x.opts)
 		} else {
-			x.textScanner.Reset(dec)
+			x.css.Reset(dec)
 		}
-		s = x.textScanner
+		s = x.css
+	default:
+		if x.text == nil {
+			x.text = scanner.NewScanner(dec, &x.opts)
+		} else {
+			x.text.Reset(dec)
+		}
+		s = x.text
 	}
 	dec.retained = s.Retained
 	n := 0
 	m := cr.Map()
 	for s.Scan() {
 		match := s.Match()
-		if !x.policy.Reports(&match) {
+		target := x.policy.Target(&match)
+		if !x.policy.ReportsTarget(&match, target) {
 			continue
 		}
 		start, end := m.SourceOffset(match.Offset), m.SourceOffset(match.Offset+match.Length)
 		if start < 0 || end < start {
 			return n, fmt.Errorf("%s: no source offset for the match at decoded byte %d", show, match.Offset)
 		}
-		rec := x.record(match, start, end)
+		rec := x.record(match, target, start, end)
 		if dec.units != nil {
 			cs, us, ok1 := dec.units.At(match.Offset)
 			ce, ue, ok2 := dec.units.At(match.Offset + match.Length)
@@ -455,8 +467,8 @@ func (x *extractor) emit(rec extractRecord) error {
 	return x.out.WriteByte('\n')
 }
 
-// chunkReader reads the decoded chunks of a charset.Reader. Before each
-// chunk it tells the charset reader to keep its offset map from the
+// chunkReader reads the decoded text of a charset.Reader. Before each
+// read it tells the charset reader to keep its offset map from the
 // scanner's earliest possible match on, so that memory stays bounded.
 //
 // With units set (the Units the charset reader counts the decoded text
@@ -466,39 +478,28 @@ type chunkReader struct {
 	r        *charset.Reader
 	retained func() int64
 	units    *charset.Units
-	buf      []byte // rest of the last chunk
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
-	for len(c.buf) == 0 {
-		if c.retained != nil {
-			keep := c.retained()
-			c.r.SetKeep(keep)
-			if c.units != nil {
-				c.units.Discard(keep)
-			}
-		}
-		b, err := c.r.Next() // counted into c.units by the reader
-		c.buf = b
-		if len(b) == 0 && err != nil {
-			return 0, err
+	if c.retained != nil {
+		keep := c.retained()
+		c.r.SetKeep(keep)
+		if c.units != nil {
+			c.units.Discard(keep)
 		}
 	}
-	n := copy(p, c.buf)
-	c.buf = c.buf[n:]
-	return n, nil
+	return c.r.Read(p) // counted into c.units by the reader
 }
 
 // record builds the output line of a match found at source bytes
-// [start, end).
-func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
+// [start, end), whose target (Linker.Target) is given.
+func (x *extractor) record(m scanner.Match, target string, start, end int64) extractRecord {
 	rec := extractRecord{
 		File: x.file, Part: x.part, Message: x.message, Offset: start, Length: end - start, Text: m.Text,
 		Kind: m.Kind.String(), Element: m.Element, Attr: m.Attr, Decoded: m.Decoded,
 		Charset: x.charset, CharsetRule: x.charsetRule,
 	}
 	// Only the forms printed are made, both from one parse.
-	target := x.policy.Target(&m)
 	var iri, uri string
 	var iriErr, uriErr error
 	switch x.print {
@@ -509,7 +510,7 @@ func (x *extractor) record(m scanner.Match, start, end int64) extractRecord {
 	case "uri":
 		uri, uriErr = x.conv.ToURI(target)
 	default:
-		iri, iriErr, uri, uriErr = x.conv.Forms(target)
+		iri, iriErr, uri, uriErr = x.forms.Forms(&x.conv, target)
 	}
 	rec.IRI = iri
 	if iriErr != nil {

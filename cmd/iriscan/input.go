@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -14,15 +15,20 @@ import (
 // A detectedInput is an input file of extract or lint, opened and its
 // format and charset decided from its name and first bytes.
 type detectedInput struct {
-	r    *bufio.Reader // the whole input, from its first byte
-	d    detect.Result
-	show string // the name as messages show it
-	f    *os.File
+	r     *bufio.Reader // the whole input, from its first byte
+	under io.Reader     // what r reads: the file or standard input
+	d     detect.Result
+	show  string // the name as messages show it
+	f     *os.File
 }
 
 // openDetected opens the named input ("-" for stdin) and decides how to
 // read it with o. The caller closes the input.
-func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInput, error) {
+//
+// br, if not nil, is a reader of detect.HeadLen bytes to read the input
+// through (reset to it), so that a caller reading many files does not
+// allocate one a file; the input's reader is a new one otherwise.
+func openDetected(name string, stdin io.Reader, o detect.Options, br *bufio.Reader) (*detectedInput, error) {
 	in := &detectedInput{show: quote.Shell(name)}
 	r := stdin
 	if name == "-" {
@@ -41,7 +47,13 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		}
 		in.f, r = f, f
 	}
-	in.r = bufio.NewReaderSize(r, detect.HeadLen)
+	in.under = r
+	if br != nil && br.Size() == detect.HeadLen {
+		br.Reset(r)
+		in.r = br
+	} else {
+		in.r = bufio.NewReaderSize(r, detect.HeadLen)
+	}
 	head, err := in.r.Peek(detect.HeadLen)
 	if err == nil || err == io.EOF || err == bufio.ErrBufferFull {
 		in.d, err = detect.Document(name, head, o)
@@ -51,6 +63,16 @@ func openDetected(name string, stdin io.Reader, o detect.Options) (*detectedInpu
 		return nil, fmt.Errorf("%s: %w", in.show, err)
 	}
 	return in, nil
+}
+
+// body returns the whole input, from its first byte, for a reader that
+// reads in large blocks (charset.Reader.Read): the bytes that detection
+// read ahead, then the file itself, so that a block is read straight
+// into the reader's buffer rather than through r's. It replaces r, which
+// must not be read again.
+func (in *detectedInput) body() io.Reader {
+	head, _ := in.r.Peek(in.r.Buffered())
+	return io.MultiReader(bytes.NewReader(head), in.under)
 }
 
 // Close closes the input's file, if it opened one.

@@ -37,13 +37,26 @@ func appendRecord(b []byte, rec *extractRecord) []byte {
 	b = strconv.AppendInt(b, rec.U16Off, 10)
 	b = append(b, `,"utf16_length":`...)
 	b = strconv.AppendInt(b, rec.U16Len, 10)
+	// The three forms are often the same string (an ASCII URI as
+	// written): one written already is copied rather than escaped again.
 	b = append(b, `,"text":`...)
+	text := len(b)
 	b = appendJSONString(b, rec.Text)
 	b = append(b, `,"iri":`...)
-	b = appendJSONString(b, rec.IRI)
+	iri := len(b)
+	if rec.IRI == rec.Text {
+		b = append(b, b[text:iri-len(`,"iri":`)]...)
+	} else {
+		b = appendJSONString(b, rec.IRI)
+	}
 	if rec.URI != "" {
+		iriEnd := len(b)
 		b = append(b, `,"uri":`...)
-		b = appendJSONString(b, rec.URI)
+		if rec.URI == rec.IRI {
+			b = append(b, b[iri:iriEnd]...)
+		} else {
+			b = appendJSONString(b, rec.URI)
+		}
 	}
 	b = append(b, `,"kind":`...)
 	b = appendJSONString(b, rec.Kind)
@@ -92,6 +105,11 @@ const hexDigits = "0123456789abcdef"
 // escapes it without HTML escaping: \" \\ \b \f \n \r \t, other controls
 // as \u00XX, U+2028 and U+2029 as \u2028 and \u2029 (JavaScript line
 // terminators), and each byte of invalid UTF-8 as \ufffd.
+//
+// The common sequences are checked where they stand, without decoding
+// them: a two-byte one (Latin, Cyrillic, Arabic, …) by its second byte, a
+// three-byte one (CJK, punctuation such as curly quotes) by the ranges of
+// RFC 3629 Section 4; anything else by utf8.DecodeRuneInString.
 func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
@@ -121,6 +139,19 @@ func appendJSONString(b []byte, s string) []byte {
 			}
 			i++
 			start = i
+			continue
+		}
+		// C2..DF 80..BF: U+0080 to U+07FF.
+		if c >= 0xC2 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			i += 2
+			continue
+		}
+		// E1..EC, EE, EF 80..BF 80..BF: U+1000 to U+FFFF less the
+		// surrogates (ED) and U+2028, U+2029 (E2 80 A8, E2 80 A9).
+		if c >= 0xE1 && c <= 0xEF && c != 0xED && i+2 < len(s) &&
+			s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(c != 0xE2 || s[i+1] != 0x80 || s[i+2]&0xFE != 0xA8) {
+			i += 3
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])

@@ -129,7 +129,7 @@ type linter struct {
 // lintFile prints the findings of the named file ("-" for stdin) and
 // returns how many there were.
 func (x *linter) lintFile(name string, stdin io.Reader) (int, error) {
-	in, err := openDetected(name, stdin, x.detect)
+	in, err := openDetected(name, stdin, x.detect, nil)
 	if err != nil {
 		return 0, err
 	}
