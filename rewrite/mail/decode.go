@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"io"
 )
@@ -192,6 +193,9 @@ func qpLine(dst, src []byte, s, e int, eol string) ([]byte, error) {
 // before the end, a bad byte) is decoded again by the stream decoder so
 // that the result and the error are the same.
 func decodeBase64(dst, src []byte, scratch *[]byte) ([]byte, error) {
+	if out, ok := decodeBase64Lines(dst, src); ok {
+		return out, nil
+	}
 	in := src
 	if bytes.IndexByte(src, ' ') >= 0 || bytes.IndexByte(src, '\t') >= 0 {
 		s := (*scratch)[:0]
@@ -229,6 +233,81 @@ func decodeBase64(dst, src []byte, scratch *[]byte) ([]byte, error) {
 		}
 	}
 }
+
+// decodeBase64Lines decodes the common form of a base64 body, what
+// encoders write: groups of four characters of the alphabet (RFC 4648
+// Section 4), line breaks (CRLF or LF) between groups, padding ("=" or
+// "==") only in the last group, then only line breaks. For such a body it
+// appends what base64.StdEncoding.Decode gives (the unused low bits of a
+// padded group ignored) and reports true; for any other it reports false
+// and the caller decodes it the long way.
+func decodeBase64Lines(dst, src []byte) ([]byte, bool) {
+	n0 := len(dst)
+	dst = grow(dst, len(src)/4*3+8)
+	out := dst[:cap(dst)]
+	o, i := n0, 0
+	for {
+		for i+4 <= len(src) {
+			s := src[i : i+4 : i+4]
+			v := b64Val[0][s[0]] | b64Val[1][s[1]] | b64Val[2][s[2]] | b64Val[3][s[3]]
+			if v&b64Bad != 0 {
+				break
+			}
+			// Four bytes stored, three kept (out has room).
+			binary.BigEndian.PutUint32(out[o:o+4], v<<8)
+			o += 3
+			i += 4
+		}
+		if i == len(src) {
+			return out[:o], true
+		}
+		if c := src[i]; c != '\n' && c != '\r' {
+			break
+		}
+		i++
+	}
+	// The last group, padded, then line breaks only.
+	s := src[i:]
+	if len(s) < 4 || s[3] != '=' {
+		return dst[:n0], false
+	}
+	v := b64Val[0][s[0]] | b64Val[1][s[1]]
+	if s[2] == '=' {
+		out[o] = byte(v >> 16)
+		o++
+	} else {
+		v |= b64Val[2][s[2]]
+		out[o], out[o+1] = byte(v>>16), byte(v>>8)
+		o += 2
+	}
+	if v&b64Bad != 0 {
+		return dst[:n0], false
+	}
+	for _, c := range s[4:] {
+		if c != '\n' && c != '\r' {
+			return dst[:n0], false
+		}
+	}
+	return out[:o], true
+}
+
+// b64Bad is set in a b64Val entry of a byte outside the alphabet.
+const b64Bad = 1 << 31
+
+// b64Val[k][c] is the value of the base64 character c at place k of a
+// group of four, shifted to its place in the group's 24 bits.
+var b64Val = func() (t [4][256]uint32) {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	for k := range 4 {
+		for c := range 256 {
+			t[k][c] = b64Bad
+		}
+		for v, c := range []byte(alphabet) {
+			t[k][c] = uint32(v) << (18 - 6*k)
+		}
+	}
+	return
+}()
 
 // grow returns b with room for n more bytes at the end, its length unchanged.
 func grow(b []byte, n int) []byte {

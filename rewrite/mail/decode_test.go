@@ -172,6 +172,12 @@ func TestDecodeQPAgainstStd(t *testing.T) {
 var b64Seeds = []string{
 	"", "YQ==", "YWI=", "YWJj", "YQ", "YQ=", "Y", "YQ==\n", "YQ==YQ==", "YQ==\nYQ==", " YQ\t==",
 	"YW\r\nJj", "!!!!", "YWJj====", "YQ=\n=", "YWJjZGVm\nZ2hp\n", "YQ==\r\n\r\n",
+	// What decodeBase64Lines takes, and its edges: the unused bits of a
+	// padded group, a line break inside a group or after padding, a
+	// character outside the alphabet in each place.
+	"QR==", "QUJ=", "QUJD\r\nREVG\r\nRw==\r\n", "QUJD\nREVGRw==\n\n", "QUJD\r\n\r\nREVG",
+	"QUJDRE\nVG", "QUJD\nRw==x", "QUJD\nRw==\n=", "QUJD-EVG", "QUJDR-VG", "QUJDRE-G", "QUJDREV-",
+	"\n\n", "\r", "QUJD\rREVG", "=QUJ", "Q===", "QU=D", "+/+/", "_-_-",
 }
 
 func TestDecodeBase64AgainstStd(t *testing.T) {
