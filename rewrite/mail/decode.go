@@ -80,7 +80,92 @@ var unhex = func() (t [256]byte) {
 // on a line of more than 4095 bytes (its buffer); decodeQP has no limit.
 // On error, dst holds what was decoded before the offending line or byte.
 func decodeQP(dst, src []byte) ([]byte, error) {
+	dst = grow(dst, len(src)+8)
 	for ls := 0; ls < len(src); {
+		if le, out, ok := qpLineFast(dst, src, ls); ok {
+			dst, ls = out, le
+			continue
+		}
+		var err error
+		if dst, ls, err = qpLineSlow(dst, src, ls); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
+// qpLineFast decodes the line of src that starts at ls when it has the
+// common form, and returns the start of the next line and dst with the
+// line appended: bytes that stand for themselves and "=" with two hex
+// digits, then "=" and a line break (a soft line break) or a line break
+// (CRLF or LF) after a byte that is not white space. For a line of any
+// other form (white space before its break, a literal "=", a control
+// byte, a bare CR, the last line without a break) it reports false, and
+// qpLineSlow decodes it. dst has room for the line and eight bytes more.
+func qpLineFast(dst, src []byte, ls int) (int, []byte, bool) {
+	out := dst[:cap(dst)]
+	o, i := len(dst), ls
+	for {
+		// Eight bytes at a time while none is below ' ', "=" or DEL.
+		for i+8 <= len(src) && o+8 <= len(out) {
+			w := binary.LittleEndian.Uint64(src[i:])
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			eq, del := w^ones*'=', w^ones*0x7f
+			if ((w-ones*' ')&^w|(eq-ones)&^eq|(del-ones)&^del)&highs != 0 {
+				break
+			}
+			binary.LittleEndian.PutUint64(out[o:], w)
+			o += 8
+			i += 8
+		}
+		if i >= len(src) || o+2 > len(out) {
+			return 0, dst, false
+		}
+		c := src[i]
+		switch {
+		case qpClass[c] == 0 && c != '\r' && c != '\n':
+			out[o] = c
+			o++
+			i++
+		case c == '=':
+			if i+2 < len(src) && unhex[src[i+1]] != 0xff && unhex[src[i+2]] != 0xff {
+				out[o] = unhex[src[i+1]]<<4 | unhex[src[i+2]]
+				o++
+				i += 3
+				continue
+			}
+			// A soft line break, "=" at the end of the line.
+			switch {
+			case i+1 < len(src) && src[i+1] == '\n':
+				return i + 2, out[:o], true
+			case i+2 < len(src) && src[i+1] == '\r' && src[i+2] == '\n':
+				return i + 3, out[:o], true
+			}
+			return 0, dst, false
+		case c == '\n' || c == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			// A hard line break, kept as it is, after a byte that is
+			// not white space (which would be dropped).
+			if i > ls {
+				if p := src[i-1]; p == ' ' || p == '\t' || p == '\r' {
+					return 0, dst, false
+				}
+			}
+			if c == '\r' {
+				out[o], out[o+1] = '\r', '\n'
+				return i + 2, out[:o+2], true
+			}
+			out[o] = '\n'
+			return i + 1, out[:o+1], true
+		default:
+			return 0, dst, false
+		}
+	}
+}
+
+// qpLineSlow decodes the line of src that starts at ls, whatever its form,
+// and returns dst with it appended and the start of the next line.
+func qpLineSlow(dst, src []byte, ls int) ([]byte, int, error) {
+	{
 		le := len(src) // the end of the line, after its LF
 		if i := bytes.IndexByte(src[ls:], '\n'); i >= 0 {
 			le = ls + i + 1
@@ -109,9 +194,9 @@ func decodeQP(dst, src []byte) ([]byte, error) {
 				// Decode the content first, as mime/quotedprintable does.
 				var err error
 				if dst, err = qpLine(dst, src, ls, ce, ""); err != nil {
-					return dst, err
+					return dst, 0, err
 				}
-				return dst, &DecodeError{Offset: int64(te), Err: errQPSoft}
+				return dst, 0, &DecodeError{Offset: int64(te), Err: errQPSoft}
 			}
 		}
 		eol := ""
@@ -123,12 +208,10 @@ func decodeQP(dst, src []byte) ([]byte, error) {
 		}
 		var err error
 		if dst, err = qpLine(dst, src, ls, ce, eol); err != nil {
-			return dst, err
+			return dst, 0, err
 		}
-		dst = append(dst, eol...)
-		ls = le
+		return append(dst, eol...), le, nil
 	}
-	return dst, nil
 }
 
 // qpLine decodes the content src[s:e] of one line, whose trailing white
