@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 )
 
 // This file undoes the transfer encodings of text parts (RFC 2045 Section
@@ -82,9 +83,8 @@ var unhex = func() (t [256]byte) {
 func decodeQP(dst, src []byte) ([]byte, error) {
 	dst = grow(dst, len(src)+8)
 	for ls := 0; ls < len(src); {
-		if le, out, ok := qpLineFast(dst, src, ls); ok {
-			dst, ls = out, le
-			continue
+		if dst, ls = qpLinesFast(dst, src, ls); ls == len(src) {
+			break
 		}
 		var err error
 		if dst, ls, err = qpLineSlow(dst, src, ls); err != nil {
@@ -94,32 +94,51 @@ func decodeQP(dst, src []byte) ([]byte, error) {
 	return dst, nil
 }
 
-// qpLineFast decodes the line of src that starts at ls when it has the
-// common form, and returns the start of the next line and dst with the
-// line appended: bytes that stand for themselves and "=" with two hex
-// digits, then "=" and a line break (a soft line break) or a line break
-// (CRLF or LF) after a byte that is not white space. For a line of any
-// other form (white space before its break, a literal "=", a control
-// byte, a bare CR, the last line without a break) it reports false, and
-// qpLineSlow decodes it. dst has room for the line and eight bytes more.
-func qpLineFast(dst, src []byte, ls int) (int, []byte, bool) {
+// qpLinesFast decodes the lines of src from ls on that have the common
+// form, up to the first that has not, and returns dst with them appended
+// and the start of that line (len(src) when there is none). The common
+// form: bytes that stand for themselves and "=" with two hex digits, then
+// "=" and a line break (a soft line break) or a line break (CRLF or LF)
+// after a byte that is not white space. A line of any other form (white
+// space before its break, a literal "=", a control byte, a bare CR, the
+// last line without a break) is for qpLineSlow. dst has room for the
+// lines and eight bytes more (decoding never lengthens).
+func qpLinesFast(dst, src []byte, ls int) ([]byte, int) {
 	out := dst[:cap(dst)]
 	o, i := len(dst), ls
+	ol := o // where the line ls starts in out
 	for {
-		// Eight bytes at a time while none is below ' ', "=" or DEL.
-		for i+8 <= len(src) && o+8 <= len(out) {
-			w := binary.LittleEndian.Uint64(src[i:])
-			const ones, highs = 0x0101010101010101, 0x8080808080808080
-			eq, del := w^ones*'=', w^ones*0x7f
-			if ((w-ones*' ')&^w|(eq-ones)&^eq|(del-ones)&^del)&highs != 0 {
+		// A run of escapes (text not in ASCII).
+		for i+2 < len(src) && src[i] == '=' {
+			h, l := unhex[src[i+1]], unhex[src[i+2]]
+			if h|l == 0xff {
 				break
 			}
-			binary.LittleEndian.PutUint64(out[o:], w)
-			o += 8
-			i += 8
+			out[o] = h<<4 | l
+			o++
+			i += 3
 		}
-		if i >= len(src) || o+2 > len(out) {
-			return 0, dst, false
+		// Eight bytes at a time while none is below ' ', "=" or DEL;
+		// the word is stored before it is tested, and only its bytes
+		// before the first such byte are kept.
+		for i+8 <= len(src) {
+			w := binary.LittleEndian.Uint64(src[i:])
+			binary.LittleEndian.PutUint64(out[o:o+8], w)
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			eq, del := w^ones*'=', w^ones*0x7f
+			if m := ((w-ones*' ')&^w | (eq-ones)&^eq | (del-ones)&^del) & highs; m != 0 {
+				// The lowest bit set is that of the first such byte
+				// (a borrow only marks bytes above it).
+				k := bits.TrailingZeros64(m) >> 3
+				i += k
+				o += k
+				break
+			}
+			i += 8
+			o += 8
+		}
+		if i >= len(src) {
+			return out[:ol], ls
 		}
 		c := src[i]
 		switch {
@@ -137,27 +156,32 @@ func qpLineFast(dst, src []byte, ls int) (int, []byte, bool) {
 			// A soft line break, "=" at the end of the line.
 			switch {
 			case i+1 < len(src) && src[i+1] == '\n':
-				return i + 2, out[:o], true
+				i += 2
 			case i+2 < len(src) && src[i+1] == '\r' && src[i+2] == '\n':
-				return i + 3, out[:o], true
+				i += 3
+			default:
+				return out[:ol], ls
 			}
-			return 0, dst, false
+			ls, ol = i, o
 		case c == '\n' || c == '\r' && i+1 < len(src) && src[i+1] == '\n':
 			// A hard line break, kept as it is, after a byte that is
 			// not white space (which would be dropped).
 			if i > ls {
 				if p := src[i-1]; p == ' ' || p == '\t' || p == '\r' {
-					return 0, dst, false
+					return out[:ol], ls
 				}
 			}
 			if c == '\r' {
-				out[o], out[o+1] = '\r', '\n'
-				return i + 2, out[:o+2], true
+				out[o] = '\r'
+				o++
+				i++
 			}
 			out[o] = '\n'
-			return i + 1, out[:o+1], true
+			o++
+			i++
+			ls, ol = i, o
 		default:
-			return 0, dst, false
+			return out[:ol], ls
 		}
 	}
 }
