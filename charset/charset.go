@@ -28,6 +28,8 @@ type Charset struct {
 	// the byte is unassigned (decodes to U+FFFD).
 	sbWidth   *[256]uint8
 	sbInvalid *[256]bool
+	sbUTF8    *[256][4]byte // the UTF-8 of each byte (sbWidth bytes)
+	sbASCII   bool          // bytes below 0x80 decode to themselves
 
 	encoders sync.Pool // of transform.Transformer
 }
@@ -121,6 +123,8 @@ func newCharset(name string) (*Charset, error) {
 		cs.kind = kindSingleByte
 		cs.sbWidth = new([256]uint8)
 		cs.sbInvalid = new([256]bool)
+		cs.sbUTF8 = new([256][4]byte)
+		cs.sbASCII = true
 		dec := enc.NewDecoder()
 		for b := 0; b < 256; b++ {
 			out, err := dec.Bytes([]byte{byte(b)})
@@ -130,6 +134,10 @@ func newCharset(name string) (*Charset, error) {
 			}
 			cs.sbWidth[b] = uint8(n)
 			cs.sbInvalid[b] = r == utf8.RuneError
+			copy(cs.sbUTF8[b][:], out)
+			if b < utf8.RuneSelf && (n != 1 || out[0] != byte(b)) {
+				cs.sbASCII = false
+			}
 		}
 	}
 	if cs.kind != kindReplacement {
