@@ -28,6 +28,8 @@ type Charset struct {
 	// the byte is unassigned (decodes to U+FFFD).
 	sbWidth   *[256]uint8
 	sbInvalid *[256]bool
+	sbUTF8    *[256][4]byte // the UTF-8 of each byte (sbWidth bytes)
+	sbASCII   bool          // bytes below 0x80 decode to themselves
 
 	encoders sync.Pool // of transform.Transformer
 }
@@ -121,6 +123,8 @@ func newCharset(name string) (*Charset, error) {
 		cs.kind = kindSingleByte
 		cs.sbWidth = new([256]uint8)
 		cs.sbInvalid = new([256]bool)
+		cs.sbUTF8 = new([256][4]byte)
+		cs.sbASCII = true
 		// A charmap (all of them but x/text's future additions) says
 		// what each byte decodes to; the decoder is asked otherwise,
 		// byte by byte (a millisecond at start-up for windows-1252).
@@ -138,8 +142,12 @@ func newCharset(name string) (*Charset, error) {
 					return nil, fmt.Errorf("charset: %s decodes byte %#x to %q", name, b, out)
 				}
 			}
-			cs.sbWidth[b] = uint8(utf8.RuneLen(r))
+			n := utf8.EncodeRune(cs.sbUTF8[b][:], r)
+			cs.sbWidth[b] = uint8(n)
 			cs.sbInvalid[b] = r == utf8.RuneError
+			if b < utf8.RuneSelf && r != rune(b) {
+				cs.sbASCII = false
+			}
 		}
 	}
 	if cs.kind != kindReplacement {

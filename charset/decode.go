@@ -170,7 +170,11 @@ func (d *Decoder) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 	case kindReplacement:
 		return d.decodeReplacement(dst, src)
 	}
-	nDst, nSrc, err = d.inner.Transform(dst, src, atEOF)
+	if d.cs.kind == kindSingleByte {
+		nDst, nSrc, err = d.cs.decodeSingleByte(dst, src)
+	} else {
+		nDst, nSrc, err = d.inner.Transform(dst, src, atEOF)
+	}
 	var i, j int
 	var bad bool
 	switch d.cs.kind {

@@ -263,6 +263,8 @@ func (j *job) replacement(m *scanner.Match) (bool, error) {
 		// An address is not a URI: its domain gets A-labels, its local
 		// part stays UTF-8 (RFC 6531); only mailto: URIs percent-encode it.
 		s, err = iri.AddressToASCII(m.IRI)
+	case j.o.To == URI && plain && uriAsIs(target):
+		s = target // what ToURI returns for it
 	case j.o.To == URI:
 		s, err = conv.ToURI(target)
 	case j.o.To == IRI:

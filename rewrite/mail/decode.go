@@ -3,8 +3,10 @@ package mail
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 )
 
 // This file undoes the transfer encodings of text parts (RFC 2045 Section
@@ -79,7 +81,115 @@ var unhex = func() (t [256]byte) {
 // on a line of more than 4095 bytes (its buffer); decodeQP has no limit.
 // On error, dst holds what was decoded before the offending line or byte.
 func decodeQP(dst, src []byte) ([]byte, error) {
+	dst = grow(dst, len(src)+8)
 	for ls := 0; ls < len(src); {
+		if dst, ls = qpLinesFast(dst, src, ls); ls == len(src) {
+			break
+		}
+		var err error
+		if dst, ls, err = qpLineSlow(dst, src, ls); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
+// qpLinesFast decodes the lines of src from ls on that have the common
+// form, up to the first that has not, and returns dst with them appended
+// and the start of that line (len(src) when there is none). The common
+// form: bytes that stand for themselves and "=" with two hex digits, then
+// "=" and a line break (a soft line break) or a line break (CRLF or LF)
+// after a byte that is not white space. A line of any other form (white
+// space before its break, a literal "=", a control byte, a bare CR, the
+// last line without a break) is for qpLineSlow. dst has room for the
+// lines and eight bytes more (decoding never lengthens).
+func qpLinesFast(dst, src []byte, ls int) ([]byte, int) {
+	out := dst[:cap(dst)]
+	o, i := len(dst), ls
+	ol := o // where the line ls starts in out
+	for {
+		// A run of escapes (text not in ASCII).
+		for i+2 < len(src) && src[i] == '=' {
+			h, l := unhex[src[i+1]], unhex[src[i+2]]
+			if h|l == 0xff {
+				break
+			}
+			out[o] = h<<4 | l
+			o++
+			i += 3
+		}
+		// Eight bytes at a time while none is below ' ', "=" or DEL;
+		// the word is stored before it is tested, and only its bytes
+		// before the first such byte are kept.
+		for i+8 <= len(src) {
+			w := binary.LittleEndian.Uint64(src[i:])
+			binary.LittleEndian.PutUint64(out[o:o+8], w)
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			eq, del := w^ones*'=', w^ones*0x7f
+			if m := ((w-ones*' ')&^w | (eq-ones)&^eq | (del-ones)&^del) & highs; m != 0 {
+				// The lowest bit set is that of the first such byte
+				// (a borrow only marks bytes above it).
+				k := bits.TrailingZeros64(m) >> 3
+				i += k
+				o += k
+				break
+			}
+			i += 8
+			o += 8
+		}
+		if i >= len(src) {
+			return out[:ol], ls
+		}
+		c := src[i]
+		switch {
+		case qpClass[c] == 0 && c != '\r' && c != '\n':
+			out[o] = c
+			o++
+			i++
+		case c == '=':
+			if i+2 < len(src) && unhex[src[i+1]] != 0xff && unhex[src[i+2]] != 0xff {
+				out[o] = unhex[src[i+1]]<<4 | unhex[src[i+2]]
+				o++
+				i += 3
+				continue
+			}
+			// A soft line break, "=" at the end of the line.
+			switch {
+			case i+1 < len(src) && src[i+1] == '\n':
+				i += 2
+			case i+2 < len(src) && src[i+1] == '\r' && src[i+2] == '\n':
+				i += 3
+			default:
+				return out[:ol], ls
+			}
+			ls, ol = i, o
+		case c == '\n' || c == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			// A hard line break, kept as it is, after a byte that is
+			// not white space (which would be dropped).
+			if i > ls {
+				if p := src[i-1]; p == ' ' || p == '\t' || p == '\r' {
+					return out[:ol], ls
+				}
+			}
+			if c == '\r' {
+				out[o] = '\r'
+				o++
+				i++
+			}
+			out[o] = '\n'
+			o++
+			i++
+			ls, ol = i, o
+		default:
+			return out[:ol], ls
+		}
+	}
+}
+
+// qpLineSlow decodes the line of src that starts at ls, whatever its form,
+// and returns dst with it appended and the start of the next line.
+func qpLineSlow(dst, src []byte, ls int) ([]byte, int, error) {
+	{
 		le := len(src) // the end of the line, after its LF
 		if i := bytes.IndexByte(src[ls:], '\n'); i >= 0 {
 			le = ls + i + 1
@@ -108,9 +218,9 @@ func decodeQP(dst, src []byte) ([]byte, error) {
 				// Decode the content first, as mime/quotedprintable does.
 				var err error
 				if dst, err = qpLine(dst, src, ls, ce, ""); err != nil {
-					return dst, err
+					return dst, 0, err
 				}
-				return dst, &DecodeError{Offset: int64(te), Err: errQPSoft}
+				return dst, 0, &DecodeError{Offset: int64(te), Err: errQPSoft}
 			}
 		}
 		eol := ""
@@ -122,12 +232,10 @@ func decodeQP(dst, src []byte) ([]byte, error) {
 		}
 		var err error
 		if dst, err = qpLine(dst, src, ls, ce, eol); err != nil {
-			return dst, err
+			return dst, 0, err
 		}
-		dst = append(dst, eol...)
-		ls = le
+		return append(dst, eol...), le, nil
 	}
-	return dst, nil
 }
 
 // qpLine decodes the content src[s:e] of one line, whose trailing white
@@ -192,6 +300,9 @@ func qpLine(dst, src []byte, s, e int, eol string) ([]byte, error) {
 // before the end, a bad byte) is decoded again by the stream decoder so
 // that the result and the error are the same.
 func decodeBase64(dst, src []byte, scratch *[]byte) ([]byte, error) {
+	if out, ok := decodeBase64Lines(dst, src); ok {
+		return out, nil
+	}
 	in := src
 	if bytes.IndexByte(src, ' ') >= 0 || bytes.IndexByte(src, '\t') >= 0 {
 		s := (*scratch)[:0]
@@ -229,6 +340,81 @@ func decodeBase64(dst, src []byte, scratch *[]byte) ([]byte, error) {
 		}
 	}
 }
+
+// decodeBase64Lines decodes the common form of a base64 body, what
+// encoders write: groups of four characters of the alphabet (RFC 4648
+// Section 4), line breaks (CRLF or LF) between groups, padding ("=" or
+// "==") only in the last group, then only line breaks. For such a body it
+// appends what base64.StdEncoding.Decode gives (the unused low bits of a
+// padded group ignored) and reports true; for any other it reports false
+// and the caller decodes it the long way.
+func decodeBase64Lines(dst, src []byte) ([]byte, bool) {
+	n0 := len(dst)
+	dst = grow(dst, len(src)/4*3+8)
+	out := dst[:cap(dst)]
+	o, i := n0, 0
+	for {
+		for i+4 <= len(src) {
+			s := src[i : i+4 : i+4]
+			v := b64Val[0][s[0]] | b64Val[1][s[1]] | b64Val[2][s[2]] | b64Val[3][s[3]]
+			if v&b64Bad != 0 {
+				break
+			}
+			// Four bytes stored, three kept (out has room).
+			binary.BigEndian.PutUint32(out[o:o+4], v<<8)
+			o += 3
+			i += 4
+		}
+		if i == len(src) {
+			return out[:o], true
+		}
+		if c := src[i]; c != '\n' && c != '\r' {
+			break
+		}
+		i++
+	}
+	// The last group, padded, then line breaks only.
+	s := src[i:]
+	if len(s) < 4 || s[3] != '=' {
+		return dst[:n0], false
+	}
+	v := b64Val[0][s[0]] | b64Val[1][s[1]]
+	if s[2] == '=' {
+		out[o] = byte(v >> 16)
+		o++
+	} else {
+		v |= b64Val[2][s[2]]
+		out[o], out[o+1] = byte(v>>16), byte(v>>8)
+		o += 2
+	}
+	if v&b64Bad != 0 {
+		return dst[:n0], false
+	}
+	for _, c := range s[4:] {
+		if c != '\n' && c != '\r' {
+			return dst[:n0], false
+		}
+	}
+	return out[:o], true
+}
+
+// b64Bad is set in a b64Val entry of a byte outside the alphabet.
+const b64Bad = 1 << 31
+
+// b64Val[k][c] is the value of the base64 character c at place k of a
+// group of four, shifted to its place in the group's 24 bits.
+var b64Val = func() (t [4][256]uint32) {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	for k := range 4 {
+		for c := range 256 {
+			t[k][c] = b64Bad
+		}
+		for v, c := range []byte(alphabet) {
+			t[k][c] = uint32(v) << (18 - 6*k)
+		}
+	}
+	return
+}()
 
 // grow returns b with room for n more bytes at the end, its length unchanged.
 func grow(b []byte, n int) []byte {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"io"
 	"mime/quotedprintable"
 	"strings"
@@ -112,7 +113,29 @@ func stdBase64(in []byte) ([]byte, error) {
 	return io.ReadAll(base64.NewDecoder(base64.StdEncoding, strings.NewReader(r)))
 }
 
+// decodeQPLines decodes with qpLineSlow alone, the line decoder that
+// takes every form: decodeQP, which takes the common lines a faster way,
+// must give the same bytes and the same error.
+func decodeQPLines(dst, src []byte) ([]byte, error) {
+	for ls := 0; ls < len(src); {
+		var err error
+		if dst, ls, err = qpLineSlow(dst, src, ls); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
 func checkQP(t *testing.T, in []byte) {
+	got, err := decodeQP([]byte("prefix"), in)
+	want, werr := decodeQPLines([]byte("prefix"), in)
+	if !bytes.Equal(got, want) || fmt.Sprint(err) != fmt.Sprint(werr) {
+		t.Fatalf("%q: %q, %v; line by line %q, %v", in, got, err, want, werr)
+	}
+	checkQPStd(t, in)
+}
+
+func checkQPStd(t *testing.T, in []byte) {
 	want, werr, ok := stdQP(in)
 	if !ok {
 		return
@@ -145,6 +168,11 @@ func checkBase64(t *testing.T, in []byte) {
 }
 
 var qpSeeds = []string{
+	// The common lines qpLineFast takes, and their edges.
+	"The quick brown fox jumps=\r\n over the lazy dog.\r\nna=C3=AFve caf=c3=a9\r\n",
+	"eight by=\nte runs\nand more=20\n\t tab\t=\n=3D\r\n\r\n",
+	"abcdefgh \nabcdefgh\t\r\nabcdefgh\r\r\nabcdefg=\r \n", "abcdefghij\rk\n", "abcdefgh=4\n",
+	"abcdefgh\x7fijk\n", "abcdefgh=\n", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e=E6=97=A5\n",
 	"", "=", "==", "=\n", "a=\n", "a=\r\n", "a= \n", "a=\t\r\n", "=4", "=4\n", "=41", "=4g=\n",
 	"a \r\nb\t", "a\r\r\n", "x=\r", "=\r\n=", "caf=C3=A9 =3d", "\x00", "\x7f\x80",
 	"From =46rom\n=46rom x\n", "line  =  \nnext", " = ", "=\n=\n", "a\rb=\rc",
@@ -172,6 +200,12 @@ func TestDecodeQPAgainstStd(t *testing.T) {
 var b64Seeds = []string{
 	"", "YQ==", "YWI=", "YWJj", "YQ", "YQ=", "Y", "YQ==\n", "YQ==YQ==", "YQ==\nYQ==", " YQ\t==",
 	"YW\r\nJj", "!!!!", "YWJj====", "YQ=\n=", "YWJjZGVm\nZ2hp\n", "YQ==\r\n\r\n",
+	// What decodeBase64Lines takes, and its edges: the unused bits of a
+	// padded group, a line break inside a group or after padding, a
+	// character outside the alphabet in each place.
+	"QR==", "QUJ=", "QUJD\r\nREVG\r\nRw==\r\n", "QUJD\nREVGRw==\n\n", "QUJD\r\n\r\nREVG",
+	"QUJDRE\nVG", "QUJD\nRw==x", "QUJD\nRw==\n=", "QUJD-EVG", "QUJDR-VG", "QUJDRE-G", "QUJDREV-",
+	"\n\n", "\r", "QUJD\rREVG", "=QUJ", "Q===", "QU=D", "+/+/", "_-_-",
 }
 
 func TestDecodeBase64AgainstStd(t *testing.T) {

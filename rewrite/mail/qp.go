@@ -20,16 +20,35 @@ type qpWriter struct {
 	w      io.Writer
 	binary bool
 	eol    string
-	line   [qpLineMax + 4]byte
-	i      int
-	cr     bool
-	pend   []byte // the last bytes written, kept to see "From " ahead
-	out    []byte // encoded lines not yet written to w
-	err    error
+	// The current line is written in place, in the spare capacity of out
+	// (line is out[len(out):len(out)+qpLineMax+4]), so that a finished
+	// line is not copied again.
+	line []byte
+	i    int
+	cr   bool
+	pend []byte // the last bytes written, kept to see "From " ahead
+	out  []byte // encoded lines not yet written to w
+	err  error
 }
+
+// qpOutFlush is the size from which the encoded lines are written to w.
+const qpOutFlush = 32 << 10
 
 func (q *qpWriter) reset(w io.Writer, binary bool, eol string) {
 	*q = qpWriter{w: w, binary: binary, eol: eol, pend: q.pend[:0], out: q.out[:0]}
+	q.startLine()
+}
+
+// startLine makes line the room after out for a new line.
+func (q *qpWriter) startLine() {
+	const room = qpLineMax + 4
+	if cap(q.out)-len(q.out) < room {
+		b := make([]byte, len(q.out), max(2*cap(q.out), qpOutFlush+room+8))
+		copy(b, q.out)
+		q.out = b
+	}
+	q.line = q.out[len(q.out) : len(q.out)+room]
+	q.i = 0
 }
 
 // Write encodes p. The last four bytes are kept until more come, to see
@@ -56,6 +75,7 @@ func (q *qpWriter) Close() error {
 	q.lastSpace()
 	q.flush()
 	q.writeOut()
+	q.startLine()
 	return q.err
 }
 
@@ -80,6 +100,9 @@ func (q *qpWriter) encode(p []byte, end int) {
 			// the line: only its first byte can be at a line start.
 			n := min(end-k, qpLineMax-1-q.i)
 			m := 1
+			for m+8 <= n && qpLiteral8(binary.LittleEndian.Uint64(p[k+m:])) {
+				m += 8
+			}
 			for m < n && qpLiteral[p[k+m]] {
 				m++
 			}
@@ -97,10 +120,33 @@ func (q *qpWriter) encode(p []byte, end int) {
 					q.newline(true)
 				}
 				stop := min(end, j+(qpLineMax-4-q.i)/3+1)
-				i := q.i
-				for ; j < stop && esc[p[j]]; j++ {
+				line, i := q.line, q.i
+				for j+8 <= stop {
+					// Eight bytes from 0x80 on (UTF-8 text but ASCII),
+					// all escaped in either mode.
+					s := p[j : j+8 : j+8]
+					if binary.LittleEndian.Uint64(s)&0x8080808080808080 != 0x8080808080808080 {
+						break
+					}
+					l := line[i : i+28 : i+28]
+					binary.LittleEndian.PutUint32(l[0:], qpEscaped[s[0]])
+					binary.LittleEndian.PutUint32(l[3:], qpEscaped[s[1]])
+					binary.LittleEndian.PutUint32(l[6:], qpEscaped[s[2]])
+					binary.LittleEndian.PutUint32(l[9:], qpEscaped[s[3]])
+					binary.LittleEndian.PutUint32(l[12:], qpEscaped[s[4]])
+					binary.LittleEndian.PutUint32(l[15:], qpEscaped[s[5]])
+					binary.LittleEndian.PutUint32(l[18:], qpEscaped[s[6]])
+					binary.LittleEndian.PutUint32(l[21:], qpEscaped[s[7]])
+					i += 24
+					j += 8
+				}
+				for ; j < stop; j++ {
+					c := p[j]
+					if !esc[c] {
+						break
+					}
 					// Four bytes stored, three kept: the line has room.
-					binary.LittleEndian.PutUint32(q.line[i:], qpEscaped[p[j]])
+					binary.LittleEndian.PutUint32(line[i:i+4], qpEscaped[c])
 					i += 3
 				}
 				q.i = i
@@ -138,6 +184,17 @@ func (q *qpWriter) encode(p []byte, end int) {
 		q.line[q.i] = b
 		q.i++
 	}
+}
+
+// qpLiteral8 reports whether the eight bytes of w are printable ASCII
+// but "=" (space included, tab not: a tab ends the run of words, and the
+// byte loop goes on).
+func qpLiteral8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	low := (w - ones*' ') &^ w & highs        // a byte below ' '
+	high := (w + ones*(0x7f-'~') | w) & highs // a byte above '~'
+	eq := w ^ ones*'='
+	return low|high|(eq-ones)&^eq&highs == 0
 }
 
 // qpLiteral is true for the bytes a line holds as they are: printable
@@ -204,12 +261,14 @@ func (q *qpWriter) newline(soft bool) {
 	}
 	q.flush()
 	q.out = append(q.out, q.eol...)
-	if len(q.out) >= 32<<10 {
+	if len(q.out) >= qpOutFlush {
 		q.writeOut()
 	}
+	q.startLine()
 }
 
+// flush ends the line in out.
 func (q *qpWriter) flush() {
-	q.out = append(q.out, q.line[:q.i]...)
+	q.out = q.out[:len(q.out)+q.i]
 	q.i = 0
 }
