@@ -279,7 +279,7 @@ func (x *extractor) extractMail(r io.Reader, show string) (int, error) {
 		x.part, x.message = p.Path, &p.Message
 		if p.Err != nil {
 			x.out.Flush()
-			fmt.Fprintf(x.stderr, "iriscan: %s: message %d part %s skipped: %v\n", show, p.Message, p.Path, p.Err)
+			skippedPart(x.stderr, show, p)
 			return nil
 		}
 		x.conv.Charset = p.Charset

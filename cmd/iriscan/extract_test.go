@@ -310,3 +310,36 @@ func TestMailBadPartGoesOn(t *testing.T) {
 		})
 	}
 }
+
+// A mail part that cannot be opened at all (an unknown transfer encoding
+// or charset) is named with the byte where its entity starts, the header
+// right after the mbox "From " line (34 bytes), and the run goes on to the
+// next message. extract and lint scan nothing of the part, so the message
+// does not say "copied unchanged", which is what rewrite does with it.
+func TestMailUnreadablePartSkipped(t *testing.T) {
+	const from = "From a@b Mon Mar  4 10:00:00 2024\n" // 34 bytes
+	next := from + "Subject: next\n\nlast http://example.edu/z\n"
+	for _, header := range []string{
+		"Content-Transfer-Encoding: x-nonesuch\n",
+		"Content-Type: text/plain; charset=x-nonesuch\n",
+	} {
+		mbox := from + header + "\nhttps://example.com/a\n\n" + next
+		for _, cmd := range []string{"extract", "lint"} {
+			t.Run(cmd+"/"+header[:len(header)-1], func(t *testing.T) {
+				out, stderr, status := runCmd(t, mbox, cmd, "--format", "mail")
+				if want := "message 0 part 1 skipped: byte 34: "; !strings.Contains(stderr, want) {
+					t.Errorf("stderr %q lacks %q", stderr, want)
+				}
+				if strings.Contains(stderr, "copied unchanged") {
+					t.Errorf("stderr %q says the part was copied", stderr)
+				}
+				if cmd == "extract" && (strings.Contains(out, "example.com") || !strings.Contains(out, `"text":"http://example.edu/z"`)) {
+					t.Errorf("stdout %q: want only the second message's IRI", out)
+				}
+				if status != 0 {
+					t.Errorf("status %d, want 0", status)
+				}
+			})
+		}
+	}
+}

@@ -153,7 +153,7 @@ func (x *linter) lintMail(r io.Reader, show string) (int, error) {
 		x.part, x.message = p.Path, &p.Message
 		if p.Err != nil {
 			x.out.Flush()
-			fmt.Fprintf(x.stderr, "iriscan: %s: message %d part %s skipped: %v\n", show, p.Message, p.Path, p.Err)
+			skippedPart(x.stderr, show, p)
 			return nil
 		}
 		where := fmt.Sprintf("%s: message %d part %s", show, p.Message, p.Path)

@@ -44,3 +44,17 @@ func partError(stderr io.Writer, flush func() error, err error) error {
 	}
 	return err
 }
+
+// skippedPart reports a mail part that Walk could not open (a header it
+// cannot read, an unknown charset or transfer encoding): extract and lint
+// scan nothing of it. The cause is named with the part's byte in the file,
+// without PartError's "copied unchanged", which is what Rewrite does with
+// such a part, not what these commands do.
+func skippedPart(stderr io.Writer, show string, p *mail.Part) {
+	msg := p.Err.Error()
+	var pe *mail.PartError
+	if errors.As(p.Err, &pe) {
+		msg = fmt.Sprintf("byte %d: %v", pe.Offset, pe.Err)
+	}
+	fmt.Fprintf(stderr, "iriscan: %s: message %d part %s skipped: %s\n", show, p.Message, p.Path, quote.Line(msg))
+}
