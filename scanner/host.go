@@ -152,7 +152,7 @@ func (f *finder) checkPlainASCII(h []byte, tld bool) (info hostInfo, plain bool)
 			return hostInfo{}, false
 		}
 		l := h[start:i]
-		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || len(l) >= 4 && l[2] == '-' && l[3] == '-' {
+		if badASCIILabel(l) {
 			bad = true
 		}
 		if i == len(h) {
@@ -176,6 +176,14 @@ func (f *finder) checkPlainASCII(h []byte, tld bool) (info hostInfo, plain bool)
 		info.tld, info.icann = f.icannTLD(t)
 	}
 	return info, true
+}
+
+// badASCIILabel reports whether an ASCII host label is not an LDH label
+// (RFC 5890 Section 2.3.1): empty, over 63 octets, a hyphen at either end,
+// or hyphens in the third and fourth positions (R-LDH, "xn--" among them:
+// the callers send those to IDNA first).
+func badASCIILabel(l []byte) bool {
+	return len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || len(l) >= 4 && l[2] == '-' && l[3] == '-'
 }
 
 // isIPv4 reports whether a is a dotted-quad IPv4 address.
@@ -555,7 +563,7 @@ func plainLabels(h []byte) (labels, tld int, st hostState) {
 			i++
 		}
 		l := h[start:i]
-		if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || len(l) >= 4 && l[2] == '-' && l[3] == '-' {
+		if badASCIILabel(l) {
 			bad = true
 		}
 		if i == len(h) {
