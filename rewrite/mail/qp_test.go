@@ -8,10 +8,22 @@ import (
 	"testing"
 )
 
+// A qpEncoder is qpWriter or the reference encoder it is held to
+// (qpWriterRef).
+type qpEncoder interface {
+	reset(w io.Writer, binary bool, eol string)
+	Write(p []byte) (int, error)
+	Close() error
+}
+
 // encodeQP encodes b with a qpWriter, in writes of n bytes.
 func encodeQP(b []byte, binary bool, eol string, n int) []byte {
+	return encodeQPWith(new(qpWriter), b, binary, eol, n)
+}
+
+// encodeQPWith encodes b with q, in writes of n bytes.
+func encodeQPWith(q qpEncoder, b []byte, binary bool, eol string, n int) []byte {
 	var out bytes.Buffer
-	var q qpWriter
 	q.reset(&out, binary, eol)
 	for len(b) > 0 {
 		k := min(n, len(b))

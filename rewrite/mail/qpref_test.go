@@ -221,16 +221,7 @@ func (q *qpWriterRef) flush() {
 
 // encodeQPRef encodes b with the reference encoder, in writes of n bytes.
 func encodeQPRef(b []byte, binary bool, eol string, n int) []byte {
-	var out bytes.Buffer
-	var q qpWriterRef
-	q.reset(&out, binary, eol)
-	for len(b) > 0 {
-		k := min(n, len(b))
-		q.Write(b[:k])
-		b = b[k:]
-	}
-	q.Close()
-	return out.Bytes()
+	return encodeQPWith(new(qpWriterRef), b, binary, eol, n)
 }
 
 // qpSameAsRef checks that qpWriter, used once fresh and once after an
