@@ -159,7 +159,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10) // a match is a line of ~200 bytes
+	sw := &watchedWriter{w: stdout}
+	out := bufio.NewWriterSize(sw, 64<<10) // a match is a line of ~200 bytes
 	x.out = out
 	status = 1
 	several := len(files) > 1
@@ -171,7 +172,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
 		status = 2
 	}
-	walkOperands(files, func(name string) {
+	walkOperands(files, func(name string) bool {
 		if several || name != files[0] {
 			x.file = name // a file found in a directory is named too
 		}
@@ -179,9 +180,14 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if n > 0 && status == 1 {
 			status = 0
 		}
+		if sw.err != nil {
+			report(fmt.Errorf("%s: writing standard output: %w", showName(name), sw.err))
+			return false
+		}
 		if err != nil {
 			report(err)
 		}
+		return true
 	}, report)
 	if err := out.Flush(); err != nil && !stdoutShown {
 		fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", err)

@@ -84,6 +84,42 @@ func TestExtractManyPartsAllocs(t *testing.T) {
 	}
 }
 
+// Once standard output has failed, nothing more can be written: a command
+// given several files, or a directory, stops at the file whose output met
+// the failure and says so once, naming that file. extract, rewrite and
+// linkify went on and said it again for every further file, and extract
+// named no file.
+func TestStdoutErrorStopsWalk(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "a-big.txt") // first in the directory's order
+	writeFile(t, big, strings.Repeat("See http://例え.jp/ now.\n", 20000), 0o644)
+	for _, name := range []string{"b.txt", "c.txt"} {
+		writeFile(t, filepath.Join(dir, name), "See http://例え.jp/ now.\n", 0o644)
+	}
+	small := filepath.Join(dir, "b.txt")
+	for _, args := range [][]string{
+		{"rewrite", "--to", "uri"},
+		{"rewrite", "--to", "uri", "-d"},
+		{"linkify"},
+		{"extract"},
+	} {
+		for _, operands := range [][]string{{big, small, small}, {dir}} {
+			name := strings.Join(args, " ") + " " + filepath.Base(operands[0])
+			t.Run(name, func(t *testing.T) {
+				var stderr strings.Builder
+				status := run(append(args[:len(args):len(args)], operands...), strings.NewReader(""), failWriter{}, &stderr)
+				msg := stderr.String()
+				if status != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "no space left on device") {
+					t.Fatalf("status %d, stderr:\n%s; want 2 and one line", status, msg)
+				}
+				if !strings.HasPrefix(msg, "iriscan: "+big+": ") {
+					t.Errorf("stderr %q does not name %s first", msg, big)
+				}
+			})
+		}
+	}
+}
+
 // A standard output that fails (a full disk) is reported once: by the file
 // whose output met it, or, when that output was all buffered, as "writing
 // standard output". rewrite, -d, linkify and extract said it twice.

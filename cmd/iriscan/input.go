@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/iriscan/iriscan/charset"
-	"github.com/iriscan/iriscan/internal/quote"
 	"github.com/iriscan/iriscan/rewrite/detect"
 )
 
@@ -29,11 +28,9 @@ type detectedInput struct {
 // through (reset to it), so that a caller reading many files does not
 // allocate one a file; the input's reader is a new one otherwise.
 func openDetected(name string, stdin io.Reader, o detect.Options, br *bufio.Reader) (*detectedInput, error) {
-	in := &detectedInput{show: quote.Shell(name)}
+	in := &detectedInput{show: showName(name)}
 	r := stdin
-	if name == "-" {
-		in.show = "<standard input>"
-	} else {
+	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, err

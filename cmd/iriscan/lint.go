@@ -79,7 +79,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	out := bufio.NewWriter(stdout)
+	sw := &watchedWriter{w: stdout}
+	out := bufio.NewWriter(sw)
 	x.out = out
 	found, failed := false, false
 	several := len(files) > 1
@@ -88,18 +89,26 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "iriscan: %s\n", quote.Line(err.Error()))
 		failed = true
 	}
-	walkOperands(files, func(name string) {
+	walkOperands(files, func(name string) bool {
 		if several || name != files[0] {
 			x.file = name
 		}
 		n, err := x.lintFile(name, stdin)
 		found = found || n > 0
+		if sw.err != nil {
+			fail(fmt.Errorf("%s: writing standard output: %w", showName(name), sw.err))
+			return false
+		}
 		if err != nil {
 			fail(err)
 		}
+		return true
 	}, fail)
+	shown := sw.err != nil // told by the file whose output met it
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", err)
+		if !shown {
+			fmt.Fprintf(stderr, "iriscan: writing standard output: %v\n", err)
+		}
 		return 2
 	}
 	switch {

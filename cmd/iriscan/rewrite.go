@@ -234,9 +234,13 @@ func (c *docCmd) run(files []string, stdout io.Writer) int {
 			}
 		}
 	}
-	c.stdout = bufio.NewWriterSize(stdout, 64<<10)
+	sw := &watchedWriter{w: stdout}
+	c.stdout = bufio.NewWriterSize(sw, 64<<10)
 	defer cleanupOnSignals()()
-	walkOperands(files, c.file, func(err error) { c.errorf("%v", err) })
+	walkOperands(files, func(name string) bool {
+		c.file(name)
+		return sw.err == nil // nothing more can be written
+	}, func(err error) { c.errorf("%v", err) })
 	if err := c.stdout.Flush(); err != nil && !c.stdoutShown {
 		c.errorf("writing standard output: %v", err)
 	}
@@ -370,7 +374,7 @@ func (c *docCmd) file(name string) {
 			return
 		}
 		if err := c.stdout.Flush(); err != nil && !c.stdoutShown {
-			c.errorf("writing standard output: %v", err)
+			c.errorf("%s: writing standard output: %v", in.show, err)
 		}
 	}
 }

@@ -12,18 +12,17 @@ import (
 // for a directory the regular files below it in lexical order, as gofmt -l
 // and xurls walk them: symbolic links are not followed, and hidden files
 // and directories (names starting with ".") are skipped. A directory that
-// cannot be read is reported through fail and the walk goes on.
-func walkOperands(operands []string, file func(name string), fail func(error)) {
+// cannot be read is reported through fail and the walk goes on. The walk
+// ends early when file returns false (standard output has failed).
+func walkOperands(operands []string, file func(name string) (more bool), fail func(error)) {
 	for _, op := range operands {
-		if op == "-" {
-			file(op)
+		if fi, err := os.Stat(op); op == "-" || err != nil || !fi.IsDir() {
+			if !file(op) { // a file that cannot be read reports its own error
+				return
+			}
 			continue
 		}
-		fi, err := os.Stat(op)
-		if err != nil || !fi.IsDir() {
-			file(op) // the file reports its own error
-			continue
-		}
+		more := true
 		filepath.WalkDir(op, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				fail(err)
@@ -35,10 +34,14 @@ func walkOperands(operands []string, file func(name string), fail func(error)) {
 				}
 				return nil
 			}
-			if d.Type().IsRegular() {
-				file(path)
+			if d.Type().IsRegular() && !file(path) {
+				more = false
+				return filepath.SkipAll
 			}
 			return nil
 		})
+		if !more {
+			return
+		}
 	}
 }
