@@ -217,9 +217,7 @@ func (j *job) bigPart(sp *spill, raw region, s, bs, e int64, h *partHeader, mt s
 		case "quoted-printable":
 			err = j.decodeQPStream(w, src)
 		case "base64":
-			err = j.decodeBase64Stream(w, src, core.n,
-				func() io.Reader { src = &spillReader{r: sp.reader(core)}; return src },
-				func() error { w.reset(); return nil })
+			err = j.decodeBase64Stream(w, src)
 		default:
 			err = errors.New("unhandled encoding " + strconv.Quote(cte))
 		}

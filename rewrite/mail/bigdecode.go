@@ -2,7 +2,6 @@ package mail
 
 import (
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"io"
 	"slices"
@@ -103,136 +102,28 @@ func (j *job) decodeQPStream(w io.Writer, r io.Reader) error {
 	}
 }
 
-// decodeBase64Stream decodes the base64 body that r reads to w, in
-// quanta decoded by base64.StdEncoding.Decode, as decodeBase64 does. A
-// body that it does not decode that way is decoded again from the start,
-// by retry, which returns a reader of the body from its start, and the
-// caller's w must then forget what it was given (restart).
-func (j *job) decodeBase64Stream(w io.Writer, r io.Reader, size int64, retry func() io.Reader, restart func() error) error {
+// decodeBase64Stream decodes the base64 body that r reads to w, a piece at
+// a time, with decodeBase64's result on the whole body.
+func (j *job) decodeBase64Stream(w io.Writer, r io.Reader) error {
 	buf := j.big.in[:0]
 	defer func() { j.big.in = buf[:0] }()
-	in := j.b64[:0] // base64 characters, without white space
-	var ioErr error
-	ok := func() bool {
-		for {
-			var eof bool
-			if buf, eof, ioErr = fill(r, buf[:0], j.big.piece()); ioErr != nil {
-				return false
-			}
-			for _, c := range buf {
-				if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-					in = append(in, c)
-				}
-			}
-			m := len(in)
-			if !eof {
-				m = m / 4 * 4
-				if bytes.IndexByte(in[:m], '=') >= 0 {
-					return false // padding before the end: not for Decode
-				}
-			}
-			n := base64.StdEncoding.DecodedLen(m)
-			j.dec = grow(j.dec[:0], n)[:n]
-			k, err := base64.StdEncoding.Decode(j.dec, in[:m])
-			if err != nil {
-				return false
-			}
-			if _, ioErr = w.Write(j.dec[:k]); ioErr != nil {
-				return false
-			}
-			in = in[:copy(in, in[m:])]
-			if eof {
-				return true
-			}
-		}
-	}()
-	j.b64 = in[:0]
-	if ok || ioErr != nil {
-		return ioErr
-	}
-	// The exact answer of the stream decoder, as decodeBase64 gives it.
-	if err := restart(); err != nil {
-		return err
-	}
-	sr := &spaceStripper{r: retry()}
-	d := base64.NewDecoder(base64.StdEncoding, sr)
-	var out [4096]byte
+	var d b64Decoder
 	for {
-		k, rerr := d.Read(out[:])
-		if _, err := w.Write(out[:k]); err != nil {
+		var eof bool
+		var err error
+		if buf, eof, err = fill(r, buf[:0], j.big.piece()); err != nil {
 			return err
 		}
-		if rerr == io.EOF {
-			return nil
+		var derr error
+		j.dec, derr = d.decode(j.dec[:0], buf)
+		if derr == nil && eof {
+			derr = d.end()
 		}
-		if rerr != nil {
-			if sr.err != nil {
-				return sr.err
-			}
-			// Any space or tab in the rest of the body?
-			for !sr.stripped && sr.err == nil {
-				sr.Read(out[:])
-				if sr.eof {
-					break
-				}
-			}
-			if sr.err != nil {
-				return sr.err
-			}
-			off := size
-			var ce base64.CorruptInputError
-			if errors.As(rerr, &ce) && !sr.stripped {
-				off = int64(ce)
-			}
-			return &DecodeError{Offset: off, Err: errB64}
+		if _, err := w.Write(j.dec); err != nil {
+			return err
+		}
+		if derr != nil || eof {
+			return derr
 		}
 	}
-}
-
-// A spaceStripper reads r without its spaces and tabs, filling each
-// buffer it is given unless r ends, as a bytes.Reader does.
-type spaceStripper struct {
-	r        io.Reader
-	n        int64 // bytes read from r
-	stripped bool  // a space or tab was met
-	eof      bool
-	err      error
-	buf      [4096]byte
-	b        []byte
-}
-
-func (s *spaceStripper) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		if len(s.b) == 0 {
-			if s.eof {
-				break
-			}
-			if s.err != nil {
-				return n, s.err
-			}
-			k, err := s.r.Read(s.buf[:])
-			s.n += int64(k)
-			s.b = s.buf[:k]
-			if err == io.EOF {
-				s.eof = true
-			} else if err != nil {
-				s.err = err
-			}
-		}
-		for len(s.b) > 0 && n < len(p) {
-			c := s.b[0]
-			s.b = s.b[1:]
-			if c == ' ' || c == '\t' {
-				s.stripped = true
-				continue
-			}
-			p[n] = c
-			n++
-		}
-	}
-	if n == 0 && s.eof {
-		return 0, io.EOF
-	}
-	return n, nil
 }

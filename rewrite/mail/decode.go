@@ -2,10 +2,8 @@ package mail
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/binary"
 	"errors"
-	"io"
 	"math/bits"
 )
 
@@ -28,10 +26,11 @@ func (e *DecodeError) Error() string {
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 var (
-	errQPByte  = errors.New("quoted-printable: invalid unescaped byte")
-	errQPSoft  = errors.New("quoted-printable: invalid bytes after =")
-	errQPShort = errors.New("quoted-printable: = not followed by two hex digits")
-	errB64     = errors.New("base64: illegal data")
+	errQPByte   = errors.New("quoted-printable: invalid unescaped byte")
+	errQPSoft   = errors.New("quoted-printable: invalid bytes after =")
+	errQPShort  = errors.New("quoted-printable: = not followed by two hex digits")
+	errB64      = errors.New("base64: illegal data")
+	errB64Short = errors.New("base64: the data ends inside a group of four characters")
 )
 
 // qpClass classifies the bytes of a quoted-printable line: 0 for a byte
@@ -291,111 +290,134 @@ func qpLine(dst, src []byte, s, e int, eol string) ([]byte, error) {
 	return dst, nil
 }
 
-// decodeBase64 appends the base64 body src, decoded, to dst, with the
-// result of encoding/base64's stream decoder reading src with spaces and
-// tabs turned into line breaks (go-message's reading): line breaks and
-// white space are ignored, the padding ends the data. It decodes in one
-// call of base64.StdEncoding.Decode, which ignores CR and LF; spaces and
-// tabs are removed first. A body the one call does not decode (padding
-// before the end, a bad byte) is decoded again by the stream decoder so
-// that the result and the error are the same.
-func decodeBase64(dst, src []byte, scratch *[]byte) ([]byte, error) {
-	if out, ok := decodeBase64Lines(dst, src); ok {
-		return out, nil
-	}
-	in := src
-	if bytes.IndexByte(src, ' ') >= 0 || bytes.IndexByte(src, '\t') >= 0 {
-		s := (*scratch)[:0]
-		for _, c := range src {
-			if c != ' ' && c != '\t' {
-				s = append(s, c)
-			}
-		}
-		*scratch = s
-		in = s
-	}
-	n0 := len(dst)
-	dst = grow(dst, base64.StdEncoding.DecodedLen(len(in)))
-	n, err := base64.StdEncoding.Decode(dst[n0:n0+base64.StdEncoding.DecodedLen(len(in))], in)
+// decodeBase64 appends the base64 body src, decoded, to dst: a
+// b64Decoder's result on the whole body.
+func decodeBase64(dst, src []byte) ([]byte, error) {
+	var d b64Decoder
+	dst, err := d.decode(dst, src)
 	if err == nil {
-		return dst[:n0+n], nil
+		err = d.end()
 	}
-	// The exact answer of the stream decoder.
-	dst = dst[:n0]
-	d := base64.NewDecoder(base64.StdEncoding, bytes.NewReader(in))
-	var buf [4096]byte
-	for {
-		k, rerr := d.Read(buf[:])
-		dst = append(dst, buf[:k]...)
-		if rerr == io.EOF {
-			return dst, nil
-		}
-		if rerr != nil {
-			off := int64(len(src))
-			var ce base64.CorruptInputError
-			if errors.As(rerr, &ce) && len(in) == len(src) {
-				off = int64(ce)
-			}
-			return dst, &DecodeError{Offset: off, Err: errB64}
-		}
-	}
+	return dst, err
 }
 
-// decodeBase64Lines decodes the common form of a base64 body, what
-// encoders write: groups of four characters of the alphabet (RFC 4648
-// Section 4), line breaks (CRLF or LF) between groups, padding ("=" or
-// "==") only in the last group, then only line breaks. For such a body it
-// appends what base64.StdEncoding.Decode gives (the unused low bits of a
-// padded group ignored) and reports true; for any other it reports false
-// and the caller decodes it the long way.
-func decodeBase64Lines(dst, src []byte) ([]byte, bool) {
-	n0 := len(dst)
-	dst = grow(dst, len(src)/4*3+8)
-	out := dst[:cap(dst)]
-	o, i := n0, 0
-	for {
-		for i+4 <= len(src) {
-			s := src[i : i+4 : i+4]
-			v := b64Val[0][s[0]] | b64Val[1][s[1]] | b64Val[2][s[2]] | b64Val[3][s[3]]
-			if v&b64Bad != 0 {
+// A b64Decoder decodes a base64 body (RFC 2045 Section 6.8) given in
+// pieces of any size, with the same result and the same error whatever
+// the pieces. CR, LF, space and tab are ignored. The rest is groups of
+// four characters of the alphabet, the last of which may end in "=" or
+// "=="; the padding ends the data ("the occurrence of any '=' characters
+// may be taken as evidence that the end of the data has been reached"),
+// so a character after a padded group is an error, and so is a group left
+// incomplete at the end. The unused low bits of a padded group are
+// ignored. This is base64.StdEncoding.Decode's answer on the whole body
+// with its white space removed. encoding/base64's stream decoder, which
+// go-message reads through, differs only on data after the padding: it
+// decodes it when a read happens to end at the padding, and fails when
+// not, so the same body gave different results with different spacing.
+//
+// The zero value is ready to decode a body from its first byte.
+type b64Decoder struct {
+	q     uint32 // the characters of the current group, shifted into place
+	n     int    // characters (padding included) in the current group, 0 to 3
+	pad   int    // "=" in the current group
+	ended bool   // a padded group was completed: only white space may follow
+	first int64  // the offset of the current group's first character
+	padAt int64  // the offset of its first "=", when pad > 0
+	off   int64  // the offset in the body of the next byte given
+}
+
+// decode appends the decoded bytes of src, the body's next bytes, to dst.
+// An error is a *DecodeError at the offset in the body of the first
+// character that cannot be where it is (for padding followed by data in
+// the same group, the padding); what came before it is in dst.
+func (d *b64Decoder) decode(dst, src []byte) ([]byte, error) {
+	for i := 0; i < len(src); i++ {
+		if d.n == 0 && !d.ended {
+			// Whole groups of four alphabet characters, as encoders
+			// write them between line breaks.
+			dst, i = decodeGroups(dst, src, i)
+			if i == len(src) {
 				break
 			}
-			// Four bytes stored, three kept (out has room).
-			binary.BigEndian.PutUint32(out[o:o+4], v<<8)
-			o += 3
-			i += 4
 		}
-		if i == len(src) {
-			return out[:o], true
+		c := src[i]
+		switch {
+		case c == '\r' || c == '\n' || c == ' ' || c == '\t':
+			continue
+		case d.ended:
+			return dst, d.fail(i)
+		case c == '=':
+			if d.n < 2 {
+				return dst, d.fail(i)
+			}
+			if d.pad == 0 {
+				d.padAt = d.off + int64(i)
+			}
+			d.pad++
+		default:
+			v := b64Val[d.n][c]
+			if d.pad > 0 && v&b64Bad == 0 {
+				// Padding inside a group: the error is at the padding.
+				return dst, &DecodeError{Offset: d.padAt, Err: errB64}
+			}
+			if v&b64Bad != 0 {
+				return dst, d.fail(i)
+			}
+			if d.n == 0 {
+				d.first = d.off + int64(i)
+			}
+			d.q |= v
 		}
-		if c := src[i]; c != '\n' && c != '\r' {
+		if d.n++; d.n == 4 {
+			dst = append(dst, byte(d.q>>16), byte(d.q>>8), byte(d.q))
+			if d.pad > 0 {
+				dst = dst[:len(dst)-d.pad]
+				d.ended = true
+			}
+			d.q, d.n, d.pad = 0, 0, 0
+		}
+	}
+	d.off += int64(len(src))
+	return dst, nil
+}
+
+// decodeGroups appends the decoded bytes of the whole groups of four
+// alphabet characters and the line breaks between them that start src[i:]
+// to dst, and returns where they end.
+func decodeGroups(dst, src []byte, i int) ([]byte, int) {
+	n0 := len(dst)
+	dst = grow(dst, (len(src)-i)/4*3+1)
+	out := dst[:cap(dst)]
+	o := n0
+	for i+4 <= len(src) {
+		g := src[i : i+4 : i+4]
+		v := b64Val[0][g[0]] | b64Val[1][g[1]] | b64Val[2][g[2]] | b64Val[3][g[3]]
+		if v&b64Bad != 0 {
+			if c := g[0]; c == '\n' || c == '\r' {
+				i++
+				continue
+			}
 			break
 		}
-		i++
+		// Four bytes stored, three kept (out has room).
+		binary.BigEndian.PutUint32(out[o:o+4], v<<8)
+		o += 3
+		i += 4
 	}
-	// The last group, padded, then line breaks only.
-	s := src[i:]
-	if len(s) < 4 || s[3] != '=' {
-		return dst[:n0], false
+	return out[:o], i
+}
+
+func (d *b64Decoder) fail(i int) error {
+	return &DecodeError{Offset: d.off + int64(i), Err: errB64}
+}
+
+// end reports a group left incomplete at the end of the body, at its
+// first character.
+func (d *b64Decoder) end() error {
+	if d.n > 0 {
+		return &DecodeError{Offset: d.first, Err: errB64Short}
 	}
-	v := b64Val[0][s[0]] | b64Val[1][s[1]]
-	if s[2] == '=' {
-		out[o] = byte(v >> 16)
-		o++
-	} else {
-		v |= b64Val[2][s[2]]
-		out[o], out[o+1] = byte(v>>16), byte(v>>8)
-		o += 2
-	}
-	if v&b64Bad != 0 {
-		return dst[:n0], false
-	}
-	for _, c := range s[4:] {
-		if c != '\n' && c != '\r' {
-			return dst[:n0], false
-		}
-	}
-	return out[:o], true
+	return nil
 }
 
 // b64Bad is set in a b64Val entry of a byte outside the alphabet.

@@ -51,7 +51,6 @@ type job struct {
 	out bytes.Buffer // document output
 	qp  qpWriter
 	dec []byte // the transfer-decoded body of a text part
-	b64 []byte // base64 without spaces and tabs
 
 	// the new body of the part being rewritten, written by text
 	nb     newBody

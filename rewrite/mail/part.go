@@ -83,7 +83,7 @@ func (j *job) textPart(msg []byte, s, bs, e int, h *partHeader, mt string, top b
 			// The decoded body is never longer than the encoded.
 			j.dec, err = decodeQP(grow(j.dec[:0], len(core)), core)
 		case "base64":
-			j.dec, err = decodeBase64(j.dec[:0], core, &j.b64)
+			j.dec, err = decodeBase64(j.dec[:0], core)
 		default:
 			err = errors.New("unhandled encoding " + strconv.Quote(cte))
 		}

@@ -120,7 +120,8 @@ type walker struct {
 	levels []*level
 	msg    int
 	part   Part
-	qp     qpBody // the decoder of the quoted-printable part being read
+	qp     qpBody     // the decoder of the quoted-printable part being read
+	b64    base64Body // the decoder of the base64 part being read
 }
 
 // A level reads the entities at one depth of nesting.
@@ -288,7 +289,8 @@ func (w *walker) text(l *level, h message.Header, mt string, params map[string]s
 	*p = Part{Message: w.msg, Path: path, MediaType: mt, Params: params, Attachment: att, Offset: l.pos()}
 	var body io.Reader = l.br
 	if cte := cteOf(h); cte == "base64" {
-		body = newBase64Body(fullReader{l.br}, p.Offset)
+		w.b64.reset(fullReader{l.br}, p.Offset)
+		body = &w.b64
 	} else if cte == "quoted-printable" {
 		w.qp.reset(l.br, p.Offset)
 		body = &w.qp

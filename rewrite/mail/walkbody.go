@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"encoding/base64"
 	"errors"
 	"io"
 )
@@ -28,109 +27,47 @@ func (e *BodyError) Error() string { return "byte " + itoa(e.Offset) + ": " + e.
 // Unwrap returns the cause.
 func (e *BodyError) Unwrap() error { return e.Err }
 
-var errB64Short = errors.New("base64: the data ends inside a group of four characters")
-
-// A base64Body is the decoded body of a base64 part for Walk: the reader
-// go-message made (encoding/base64's stream decoder over the body with
-// spaces and tabs turned into line breaks), with its errors turned into
-// BodyErrors.
+// A base64Body is the decoded body of a base64 part for Walk: what
+// decodeBase64 gives on the whole body, read a piece at a time, with its
+// error a BodyError at the input's byte.
 type base64Body struct {
-	dec io.Reader
-	src base64Source
-	n   int64 // decoded bytes returned
-	err error
+	r   io.Reader
+	d   b64Decoder
+	off int64 // input offset of the body
+	in  [4096]byte
+	buf []byte // decoded bytes
+	out []byte // the part of buf not yet returned
+	err error  // once out is drained
 }
 
-// A base64Source reads a base64 body for the decoder and remembers where
-// in the input its recent base64 characters (not CR, LF, space or tab)
-// are.
-type base64Source struct {
-	r     io.Reader
-	off   int64 // input offset of the next byte
-	chars int64 // base64 characters read so far
-	end   int64 // input offset after the last character read
-	runs  []charRun
-	keep  *int64 // characters before this one are no longer needed
-}
-
-// A charRun is a run of base64 characters: the first is character char
-// of the body and input byte off.
-type charRun struct{ char, off, n int64 }
-
-func newBase64Body(r io.Reader, off int64) *base64Body {
-	b := &base64Body{}
-	b.src = base64Source{r: r, off: off, end: off, keep: new(int64)}
-	b.dec = base64.NewDecoder(base64.StdEncoding, &b.src)
-	return b
-}
-
-func (s *base64Source) Read(p []byte) (int, error) {
-	n, err := s.r.Read(p)
-	// Forget the runs the decoder is past: it holds fewer than four
-	// characters it has not decoded, and reads at most 1024 ahead.
-	i := 0
-	for i < len(s.runs) && s.runs[i].char+s.runs[i].n < *s.keep {
-		i++
-	}
-	if i > 0 {
-		s.runs = append(s.runs[:0], s.runs[i:]...)
-	}
-	for j, c := range p[:n] {
-		switch c {
-		case ' ', '\t':
-			p[j] = '\n' // as go-message does, so that the decoder skips them
-			continue
-		case '\r', '\n':
-			continue
-		}
-		off := s.off + int64(j)
-		if k := len(s.runs) - 1; k >= 0 && s.runs[k].off+s.runs[k].n == off {
-			s.runs[k].n++
-		} else {
-			s.runs = append(s.runs, charRun{char: s.chars, off: off, n: 1})
-		}
-		s.chars++
-		s.end = off + 1
-	}
-	s.off += int64(n)
-	return n, err
-}
-
-// where returns the input offset of base64 character c of the body, or
-// the offset after the last character when the body has no character c.
-func (s *base64Source) where(c int64) int64 {
-	for _, r := range s.runs {
-		if r.char <= c && c < r.char+r.n {
-			return r.off + c - r.char
-		}
-	}
-	return s.end
+// reset makes b read the body that r reads, at input offset off.
+func (b *base64Body) reset(r io.Reader, off int64) {
+	*b = base64Body{r: r, off: off, buf: b.buf[:0]}
 }
 
 func (b *base64Body) Read(p []byte) (int, error) {
-	if b.err != nil {
-		return 0, b.err
+	for len(b.out) == 0 && b.err == nil {
+		n, err := b.r.Read(b.in[:])
+		var derr error
+		b.buf, derr = b.d.decode(b.buf[:0], b.in[:n])
+		b.out = b.buf
+		if derr == nil && err == io.EOF {
+			derr = b.d.end()
+		}
+		var de *DecodeError
+		switch {
+		case errors.As(derr, &de):
+			b.err = &BodyError{Offset: b.off + de.Offset, Err: de.Err}
+		case err != nil:
+			b.err = err // io.EOF, or the input's own read error
+		}
 	}
-	before := b.n
-	// The decoder decodes whole groups of four characters into three
-	// bytes, except a group with padding, so the chunk it decodes in this
-	// call starts at character 4*ceil(before/3).
-	start := (before + 2) / 3 * 4
-	*b.src.keep = start - 4
-	n, err := b.dec.Read(p)
-	b.n += int64(n)
-	var ce base64.CorruptInputError
-	switch {
-	case err == nil || err == io.EOF:
-		return n, err
-	case errors.As(err, &ce):
-		b.err = &BodyError{Offset: b.src.where(start + int64(ce)), Err: errB64}
-	case err == io.ErrUnexpectedEOF:
-		b.err = &BodyError{Offset: b.src.where((b.n + 2) / 3 * 4), Err: errB64Short}
-	default:
-		b.err = err // the input's own read error
+	n := copy(p, b.out)
+	b.out = b.out[n:]
+	if len(b.out) == 0 && b.err != nil {
+		return n, b.err
 	}
-	return n, b.err
+	return n, nil
 }
 
 // walkQPPiece is the size of the pieces of a quoted-printable body that
