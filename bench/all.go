@@ -429,25 +429,35 @@ func genQPTextPart(dir string) string {
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}
+	writeLarge(path, func(w *bufio.Writer) {
+		w.WriteString("From: a@example.org\nTo: b@example.org\nSubject: big text\nMIME-Version: 1.0\n" +
+			"Content-Type: multipart/mixed; boundary=\"b\"\n\n" +
+			"--b\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
+		cw := &countWriter{w: w}
+		q := quotedprintable.NewWriter(cw)
+		for i := 0; cw.n < 200e6; i++ {
+			lang := &scantest.English
+			if i%2 == 1 {
+				lang = &scantest.Japanese
+			}
+			q.Write(scantest.Prose(1<<20, 2048, lang, int64(700+i)))
+		}
+		q.Close()
+		w.WriteString("\n--b--\n")
+	})
+	return path
+}
+
+// writeLarge writes the file path through fill, under a temporary name
+// renamed when it is complete, so that an interrupted run leaves no
+// partial input for the next to reuse.
+func writeLarge(path string, fill func(w *bufio.Writer)) {
 	f, err := os.Create(path + ".tmp")
 	if err != nil {
 		log.Fatal(err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	w.WriteString("From: a@example.org\nTo: b@example.org\nSubject: big text\nMIME-Version: 1.0\n" +
-		"Content-Type: multipart/mixed; boundary=\"b\"\n\n" +
-		"--b\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n")
-	cw := &countWriter{w: w}
-	q := quotedprintable.NewWriter(cw)
-	for i := 0; cw.n < 200e6; i++ {
-		lang := &scantest.English
-		if i%2 == 1 {
-			lang = &scantest.Japanese
-		}
-		q.Write(scantest.Prose(1<<20, 2048, lang, int64(700+i)))
-	}
-	q.Close()
-	w.WriteString("\n--b--\n")
+	fill(w)
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -457,7 +467,6 @@ func genQPTextPart(dir string) string {
 	if err := os.Rename(path+".tmp", path); err != nil {
 		log.Fatal(err)
 	}
-	return path
 }
 
 type countWriter struct {
@@ -479,44 +488,32 @@ func genHTMLPartMbox(dir string) string {
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}
-	f, err := os.Create(path + ".tmp")
-	if err != nil {
-		log.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	small := func(n int) {
-		fmt.Fprintf(w, "From a@example.org Mon Jan  1 00:00:0%d 2024\nFrom: a@example.org\nSubject: small %d\n"+
-			"Content-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/%d\n\n", n, n, n)
-	}
-	small(1)
-	w.WriteString("From a@example.org Mon Jan  1 00:00:02 2024\nFrom: a@example.org\nSubject: big page\nMIME-Version: 1.0\n" +
-		"Content-Type: multipart/alternative; boundary=\"b\"\n\n" +
-		"--b\nContent-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/\n" +
-		"--b\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
-	// base64 in lines of 76, across pages (a multiple of 57 bytes a line).
-	var carry []byte
-	for i := 0; i < 72; i++ {
-		carry = append(carry, scantest.Page(1<<20, int64(900+i))...)
-		n := len(carry) / 57 * 57
-		if i == 71 {
-			n = len(carry)
+	writeLarge(path, func(w *bufio.Writer) {
+		small := func(n int) {
+			fmt.Fprintf(w, "From a@example.org Mon Jan  1 00:00:0%d 2024\nFrom: a@example.org\nSubject: small %d\n"+
+				"Content-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/%d\n\n", n, n, n)
 		}
-		var m bytes.Buffer
-		writeBase64(&m, carry[:n])
-		w.Write(m.Bytes())
-		carry = append(carry[:0], carry[n:]...)
-	}
-	w.WriteString("--b--\n\n")
-	small(3)
-	if err := w.Flush(); err != nil {
-		log.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		log.Fatal(err)
-	}
-	if err := os.Rename(path+".tmp", path); err != nil {
-		log.Fatal(err)
-	}
+		small(1)
+		w.WriteString("From a@example.org Mon Jan  1 00:00:02 2024\nFrom: a@example.org\nSubject: big page\nMIME-Version: 1.0\n" +
+			"Content-Type: multipart/alternative; boundary=\"b\"\n\n" +
+			"--b\nContent-Type: text/plain; charset=utf-8\n\nsee http://例え.jp/\n" +
+			"--b\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+		// base64 in lines of 76, across pages (a multiple of 57 bytes a line).
+		var carry []byte
+		for i := 0; i < 72; i++ {
+			carry = append(carry, scantest.Page(1<<20, int64(900+i))...)
+			n := len(carry) / 57 * 57
+			if i == 71 {
+				n = len(carry)
+			}
+			var m bytes.Buffer
+			writeBase64(&m, carry[:n])
+			w.Write(m.Bytes())
+			carry = append(carry[:0], carry[n:]...)
+		}
+		w.WriteString("--b--\n\n")
+		small(3)
+	})
 	return path
 }
 
