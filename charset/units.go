@@ -284,16 +284,37 @@ const hiBits = 0x8080808080808080
 // processor allows, utf8Blocks takes whole blocks of 64 bytes; the rest
 // goes byte by byte (validScalar). four reports whether it set a bit in
 // astral.
+//
+// The bytes before the text's next multiple of 64 go byte by byte first,
+// so that utf8Blocks's blocks are words of cont, written in place (cont
+// holds no bits for them yet); when a sequence crosses that boundary,
+// its blocks are shifted into cont (orBits) instead.
 func validCount(p []byte, cont, astral []uint64, start int) (n int, four bool) {
 	if !haveUTF8Blocks {
 		n, _, four = validScalar(p, cont, astral, start, 0, len(p))
 		return n, four
 	}
-	var out [256]uint64
+	var scratch [256]uint64
 	i := 0
 	for len(p)-i >= 64 {
-		nb, carry := utf8Blocks(p[i:], out[:])
-		orBits(cont, start+i, out[:nb])
+		if off := (start + i) & 63; off != 0 && len(p)-i >= 128-off {
+			k, ok, f := validScalar(p, cont, astral, start, i, i+64-off)
+			four = four || f
+			if !ok {
+				return k, four
+			}
+			i = k
+		}
+		pos := start + i
+		out := scratch[:]
+		if pos&63 == 0 {
+			w := pos >> 6
+			out = cont[w:min(len(cont), w+len(scratch))]
+		}
+		nb, carry := utf8Blocks(p[i:], out)
+		if pos&63 != 0 {
+			orBits(cont, pos, out[:nb])
+		}
 		j := i + 64*nb
 		if carry != 0 {
 			// Back to the first byte of the sequence left open.
