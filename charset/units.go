@@ -30,6 +30,9 @@ type Units struct {
 	// match, the start of the next).
 	lastBlk   int // 0: none
 	lastCount unitsCount
+	// four is set once a bit is set in astral: At sums the astral
+	// bits only then.
+	four bool
 }
 
 type unitsCount struct{ cp, astral int64 }
@@ -85,6 +88,7 @@ func (u *Units) Add(text []byte) {
 		k := len(u.cont) - 1
 		u.cont[k] |= c
 		u.astral[k] |= a
+		u.four = u.four || a != 0
 		u.end += int64(n)
 		text = text[n:]
 	}
@@ -126,9 +130,13 @@ func (u *Units) At(d int64) (cp, utf16 int64, ok bool) {
 	if u.lastBlk > k && u.lastBlk <= blk {
 		k, c = u.lastBlk, u.lastCount
 	}
-	for ; k < blk; k++ {
-		c.cp += 64 - int64(bits.OnesCount64(u.cont[k]))
-		c.astral += int64(bits.OnesCount64(u.astral[k]))
+	if u.four {
+		for ; k < blk; k++ {
+			c.cp += 64 - int64(bits.OnesCount64(u.cont[k]))
+			c.astral += int64(bits.OnesCount64(u.astral[k]))
+		}
+	} else {
+		c.cp += int64(64*(blk-k) - onesCount(u.cont[k:blk]))
 	}
 	u.lastBlk, u.lastCount = blk, c // blocks before the last do not change
 	bit := uint((d - u.base) & 63)
@@ -172,6 +180,7 @@ func (u *Units) AddValid(p []byte) int {
 	u.cont = growZero(u.cont, need)
 	u.astral = growZero(u.astral, need)
 	n, four := validCount(p, u.cont, u.astral, int(start))
+	u.four = u.four || four
 	keep := int((start + int64(n) + 63) >> 6)
 	u.cont, u.astral = u.cont[:keep], u.astral[:keep]
 	if bit := (start + int64(n)) & 63; bit != 0 {
