@@ -32,6 +32,11 @@ func TestAppendRecord(t *testing.T) {
 		{Text: "http://example.com/a\"b\\c\u2028", IRI: "http://example.com/a\"b\\c\u2028", URI: "http://example.com/a\"b\\c\u2028", Kind: "scheme"},
 		{Text: "www.example.net/\x01", IRI: "https://www.example.net/\x01", URI: "https://www.example.net/\x01", Kind: "www"},
 		{Text: "http://ex.com/é", IRI: "http://ex.com/é", URI: "http://ex.com/%C3%A9", Kind: "scheme"},
+		// UTF-16 counts apart from the code point counts (a character
+		// past U+FFFF before and in the match), and equal to them.
+		{Offset: 120, Length: 22, CPOff: 99, CPLen: 16, U16Off: 101, U16Len: 17, Text: "http://x.example/😀", IRI: "http://x.example/😀", Kind: "scheme"},
+		{Offset: 120, Length: 22, CPOff: 99, CPLen: 16, U16Off: 100, U16Len: 16, Text: "http://x.example/é", IRI: "http://x.example/é", Kind: "scheme"},
+		{Offset: 5, Length: 1234567, CPOff: 5, CPLen: 1234567, U16Off: 5, U16Len: 1234567, Text: "a", IRI: "a", Kind: "www"},
 	} {
 		got := appendRecord(nil, &rec)
 		if want := encodeStd(t, &rec); !bytes.Equal(got, want) {
