@@ -154,7 +154,12 @@ func (m *Map) find(d int64) (r run, dec, src int64, ok bool) {
 	if d < m.DecodedStart() || d >= m.decEnd {
 		return 0, 0, 0, false
 	}
-	k := sort.Search(len(m.cps), func(k int) bool { return m.cps[k].dec > d }) - 1
+	// Most often d is after the last checkpoint: a scanner's matches
+	// are near the end of the text decoded.
+	k := len(m.cps) - 1
+	if m.cps[k].dec > d {
+		k = sort.Search(len(m.cps), func(k int) bool { return m.cps[k].dec > d }) - 1
+	}
 	dec, src = m.cps[k].dec, m.cps[k].src
 	for _, r = range m.runs[k*cpEvery:] {
 		span := r.n() * r.dw()
@@ -178,6 +183,9 @@ func (m *Map) SourceOffset(d int64) int64 {
 	r, dec, src, ok := m.find(d)
 	if !ok {
 		return -1
+	}
+	if r.dw() == 1 && r.sw() == 1 { // ASCII or valid UTF-8: no division
+		return src + d - dec
 	}
 	return src + (d-dec)/r.dw()*r.sw()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -160,3 +161,47 @@ func TestReaderReadLegacy(t *testing.T) {
 }
 
 func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(&b[0])) }
+
+// TestReaderReadLargeInvalid: an invalid byte near the start of a read
+// larger than the Reader's buffer (ReaderBufSize) leaves more undecoded
+// bytes than that buffer holds; all of them are still decoded, the
+// invalid byte as U+FFFD (WHATWG Encoding Standard, UTF-8 decoder), and
+// the map gives each decoded offset its source byte.
+func TestReaderReadLargeInvalid(t *testing.T) {
+	for _, at := range []int{0, 10, 1000, 70 << 10} {
+		t.Run(strconv.Itoa(at), func(t *testing.T) {
+			src := strings.Repeat("a", at) + "\xff" + strings.Repeat("b", 200<<10)
+			r := NewReader(strings.NewReader(src), UTF8)
+			r.SetKeep(0) // the whole map, to look it up at the end
+			var got []byte
+			buf := make([]byte, 256<<10)
+			for {
+				n, err := r.Read(buf)
+				got = append(got, buf[:n]...)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := strings.Repeat("a", at) + "\uFFFD" + strings.Repeat("b", 200<<10)
+			if string(got) != want {
+				t.Fatalf("decoded %d bytes, want %d (first difference at %d)", len(got), len(want), firstDiff(string(got), want))
+			}
+			// The last 'b' decoded is the last source byte.
+			if off := r.Map().SourceOffset(int64(len(want) - 1)); off != int64(len(src)-1) {
+				t.Errorf("SourceOffset(last) = %d, want %d", off, len(src)-1)
+			}
+		})
+	}
+}
+
+func firstDiff(a, b string) int {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

@@ -96,9 +96,9 @@ var sniffCandidates = []struct {
 // SniffCandidates returns the charsets [Sniff] chooses among: UTF-16LE
 // and UTF-16BE, ISO-2022-JP, and the ones it scores, UTF-8 among them.
 func SniffCandidates() []*Charset {
-	all := []*Charset{UTF16LE, UTF16BE, byName["iso-2022-jp"]}
+	all := []*Charset{UTF16LE, UTF16BE, byName("iso-2022-jp")}
 	for _, c := range sniffCandidates {
-		all = append(all, byName[c.name])
+		all = append(all, byName(c.name))
 	}
 	return all
 }
@@ -210,7 +210,7 @@ var sniffByteTables = sync.OnceValue(func() []*sniffByteTable {
 	models := sniffModels()
 	tables := make([]*sniffByteTable, len(sniffCandidates))
 	for k, c := range sniffCandidates {
-		cs := byName[c.name]
+		cs := byName(c.name)
 		if cs.kind != kindSingleByte || c.name == "windows-1258" {
 			continue
 		}
@@ -284,7 +284,7 @@ func Sniff(prefix []byte) Guess {
 	g := Guess{Charset: UTF8, Confidence: ConfidenceStrong, Len: len(p)}
 	if validUTF8Prefix(p) {
 		if isISO2022JP(p) {
-			cs := byName["iso-2022-jp"]
+			cs := byName("iso-2022-jp")
 			g.Charset, g.Invalid = cs, sniffDecode(cs, p, nil)
 			if g.Invalid > 0 {
 				g.Confidence = ConfidenceWeak
@@ -324,7 +324,7 @@ func Sniff(prefix []byte) Guess {
 	var best, second *result
 	var text []byte
 	for k, c := range sniffCandidates {
-		cs := byName[c.name]
+		cs := byName(c.name)
 		r := &result{cs: cs, cost: ^uint64(0)}
 		prior := uint64(4 * c.prior)
 		if t := tables[k]; t != nil {

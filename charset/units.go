@@ -30,6 +30,9 @@ type Units struct {
 	// match, the start of the next).
 	lastBlk   int // 0: none
 	lastCount unitsCount
+	// four is set once a bit is set in astral: At sums the astral
+	// bits only then.
+	four bool
 }
 
 type unitsCount struct{ cp, astral int64 }
@@ -85,6 +88,7 @@ func (u *Units) Add(text []byte) {
 		k := len(u.cont) - 1
 		u.cont[k] |= c
 		u.astral[k] |= a
+		u.four = u.four || a != 0
 		u.end += int64(n)
 		text = text[n:]
 	}
@@ -126,9 +130,13 @@ func (u *Units) At(d int64) (cp, utf16 int64, ok bool) {
 	if u.lastBlk > k && u.lastBlk <= blk {
 		k, c = u.lastBlk, u.lastCount
 	}
-	for ; k < blk; k++ {
-		c.cp += 64 - int64(bits.OnesCount64(u.cont[k]))
-		c.astral += int64(bits.OnesCount64(u.astral[k]))
+	if u.four {
+		for ; k < blk; k++ {
+			c.cp += 64 - int64(bits.OnesCount64(u.cont[k]))
+			c.astral += int64(bits.OnesCount64(u.astral[k]))
+		}
+	} else {
+		c.cp += int64(64*(blk-k) - onesCount(u.cont[k:blk]))
 	}
 	u.lastBlk, u.lastCount = blk, c // blocks before the last do not change
 	bit := uint((d - u.base) & 63)
@@ -171,7 +179,8 @@ func (u *Units) AddValid(p []byte) int {
 	need := int((start + int64(len(p)) + 63) >> 6)
 	u.cont = growZero(u.cont, need)
 	u.astral = growZero(u.astral, need)
-	n := validCount(p, u.cont, u.astral, int(start))
+	n, four := validCount(p, u.cont, u.astral, int(start))
+	u.four = u.four || four
 	keep := int((start + int64(n) + 63) >> 6)
 	u.cont, u.astral = u.cont[:keep], u.astral[:keep]
 	if bit := (start + int64(n)) & 63; bit != 0 {
@@ -183,15 +192,26 @@ func (u *Units) AddValid(p []byte) int {
 	// The running counts of the blocks begun, as Add keeps them: done
 	// counts the blocks before the last (blocks old-1 to keep-2 are added
 	// now), cps the blocks before each unitsEvery-th one begun. The
-	// blocks are summed a group at a time, a tight loop of popcounts.
+	// blocks are summed a group at a time, a tight loop of popcounts;
+	// the astral bits only where p had a four-byte sequence (the block
+	// old-1, begun before, may have some of its own).
 	if keep > old {
 		done, lo := u.done, max(old-1, 0)
-		for g := (old + unitsEvery - 1) / unitsEvery * unitsEvery; g < keep; g += unitsEvery {
-			done.add(u.cont[lo:g], u.astral[lo:g])
-			u.cps = append(u.cps, done)
-			lo = g
+		if !four && (old == 0 || u.astral[old-1] == 0) {
+			for g := (old + unitsEvery - 1) / unitsEvery * unitsEvery; g < keep; g += unitsEvery {
+				done.cp += int64(64*(g-lo) - onesCount(u.cont[lo:g]))
+				u.cps = append(u.cps, done)
+				lo = g
+			}
+			done.cp += int64(64*(keep-1-lo) - onesCount(u.cont[lo:keep-1]))
+		} else {
+			for g := (old + unitsEvery - 1) / unitsEvery * unitsEvery; g < keep; g += unitsEvery {
+				done.add(u.cont[lo:g], u.astral[lo:g])
+				u.cps = append(u.cps, done)
+				lo = g
+			}
+			done.add(u.cont[lo:keep-1], u.astral[lo:keep-1])
 		}
-		done.add(u.cont[lo:keep-1], u.astral[lo:keep-1])
 		u.done = done
 	}
 	u.end += int64(n)
@@ -200,10 +220,7 @@ func (u *Units) AddValid(p []byte) int {
 
 // add adds the counts of the blocks whose bits are cont and astral.
 func (c *unitsCount) add(cont, astral []uint64) {
-	n, a := 0, uint64(0)
-	for _, w := range cont {
-		n += bits.OnesCount64(w)
-	}
+	n, a := onesCount(cont), uint64(0)
 	for _, w := range astral {
 		a |= w
 	}
@@ -213,6 +230,18 @@ func (c *unitsCount) add(cont, astral []uint64) {
 			c.astral += int64(bits.OnesCount64(w))
 		}
 	}
+}
+
+// onesCount returns the number of bits set in ws, four words a step.
+func onesCount(ws []uint64) int {
+	n := 0
+	for ; len(ws) >= 4; ws = ws[4:] {
+		n += bits.OnesCount64(ws[0]) + bits.OnesCount64(ws[1]) + bits.OnesCount64(ws[2]) + bits.OnesCount64(ws[3])
+	}
+	for _, w := range ws {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
 // growZero returns s extended with zero words to length n.
@@ -262,17 +291,39 @@ const hiBits = 0x8080808080808080
 // continuation byte of that prefix and in astral the bit of each first
 // byte of a four-byte sequence, p[i] being bit start+i. Where the
 // processor allows, utf8Blocks takes whole blocks of 64 bytes; the rest
-// goes byte by byte (validScalar).
-func validCount(p []byte, cont, astral []uint64, start int) int {
+// goes byte by byte (validScalar). four reports whether it set a bit in
+// astral.
+//
+// The bytes before the text's next multiple of 64 go byte by byte first,
+// so that utf8Blocks's blocks are words of cont, written in place (cont
+// holds no bits for them yet); when a sequence crosses that boundary,
+// its blocks are shifted into cont (orBits) instead.
+func validCount(p []byte, cont, astral []uint64, start int) (n int, four bool) {
 	if !haveUTF8Blocks {
-		n, _ := validScalar(p, cont, astral, start, 0, len(p))
-		return n
+		n, _, four = validScalar(p, cont, astral, start, 0, len(p))
+		return n, four
 	}
-	var out [256]uint64
+	var scratch [256]uint64
 	i := 0
 	for len(p)-i >= 64 {
-		nb, carry := utf8Blocks(p[i:], out[:])
-		orBits(cont, start+i, out[:nb])
+		if off := (start + i) & 63; off != 0 && len(p)-i >= 128-off {
+			k, ok, f := validScalar(p, cont, astral, start, i, i+64-off)
+			four = four || f
+			if !ok {
+				return k, four
+			}
+			i = k
+		}
+		pos := start + i
+		out := scratch[:]
+		if pos&63 == 0 {
+			w := pos >> 6
+			out = cont[w:min(len(cont), w+len(scratch))]
+		}
+		nb, carry := utf8Blocks(p[i:], out)
+		if pos&63 != 0 {
+			orBits(cont, pos, out[:nb])
+		}
 		j := i + 64*nb
 		if carry != 0 {
 			// Back to the first byte of the sequence left open.
@@ -287,14 +338,15 @@ func validCount(p []byte, cont, astral []uint64, start int) int {
 		}
 		// The next block is not one utf8Blocks takes, or not whole: byte
 		// by byte to its end.
-		k, ok := validScalar(p, cont, astral, start, j, min(i+64*(nb+1), len(p)))
+		k, ok, f := validScalar(p, cont, astral, start, j, min(i+64*(nb+1), len(p)))
+		four = four || f
 		if !ok {
-			return k
+			return k, four
 		}
 		i = k
 	}
-	n, _ := validScalar(p, cont, astral, start, i, len(p))
-	return n
+	n, _, f := validScalar(p, cont, astral, start, i, len(p))
+	return n, four || f
 }
 
 // orBits ors the bits of m, bit k of m[0] being bit pos+k of the bitmap
@@ -322,8 +374,9 @@ func orBits(b []uint64, pos int, m []uint64) {
 // validScalar is validCount byte by byte, from p[i] on, ASCII 16 bytes
 // at a time: it returns where it stopped, at limit or after it (at the end
 // of a sequence that crosses it) with ok set, or at the first byte that
-// does not start a complete, valid sequence.
-func validScalar(p []byte, cont, astral []uint64, start, i, limit int) (end int, ok bool) {
+// does not start a complete, valid sequence. four reports whether it set
+// a bit in astral.
+func validScalar(p []byte, cont, astral []uint64, start, i, limit int) (end int, ok, four bool) {
 	// The bits of word cw are gathered in c and a, and stored when the
 	// text moves on to another word.
 	cw, c, a := (start+i)>>6, uint64(0), uint64(0)
@@ -390,6 +443,7 @@ func validScalar(p []byte, cont, astral []uint64, start, i, limit int) (end int,
 		c |= mask << off
 		if size == 4 {
 			a |= 1 << off
+			four = true
 		}
 		if off+uint(size) > 64 {
 			cont[cw] |= c
@@ -402,5 +456,5 @@ func validScalar(p []byte, cont, astral []uint64, start, i, limit int) (end int,
 		cont[cw] |= c
 		astral[cw] |= a
 	}
-	return i, ok
+	return i, ok, four
 }

@@ -267,3 +267,41 @@ func TestReaderSetUnits(t *testing.T) {
 		})
 	}
 }
+
+// TestUnitsAddValidAstralBefore: a four-byte sequence counted before, in
+// the block AddValid goes on in, still counts two UTF-16 units at every
+// offset after it when what AddValid adds has none (its groups are then
+// summed without the astral bits), whether Add or AddValid counted it.
+func TestUnitsAddValidAstralBefore(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		first func(u *Units, b []byte)
+		head  string
+	}{
+		{"Add", func(u *Units, b []byte) { u.Add(b) }, "ab😀c"},
+		{"AddValid", func(u *Units, b []byte) { u.AddValid(b) }, "ab😀c"},
+		{"Add, block end", func(u *Units, b []byte) { u.Add(b) }, strings.Repeat("x", 58) + "😀"},
+		{"AddValid, two", func(u *Units, b []byte) { u.AddValid(b) }, "😀" + strings.Repeat("y", 20) + "😀"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var u Units
+			tt.first(&u, []byte(tt.head))
+			tail := strings.Repeat("plain “text” é ", 300) // 5,400 bytes: several groups
+			if n := u.AddValid([]byte(tail)); n != len(tail) {
+				t.Fatalf("AddValid = %d, want %d", n, len(tail))
+			}
+			all := tt.head + tail
+			for d := len(tt.head); d <= len(all); d++ {
+				if !utf8.RuneStart(all[d%len(all)]) && d < len(all) {
+					continue
+				}
+				wantCP := utf8.RuneCountInString(all[:d])
+				want16 := len(utf16.Encode([]rune(all[:d])))
+				cp, u16, ok := u.At(int64(d))
+				if !ok || cp != int64(wantCP) || u16 != int64(want16) {
+					t.Fatalf("At(%d) = %d, %d, %v; want %d, %d", d, cp, u16, ok, wantCP, want16)
+				}
+			}
+		})
+	}
+}

@@ -358,7 +358,7 @@ func (x *extractor) extractMarkdown(r io.Reader, cs *charset.Charset, show strin
 		if m.Where == markdown.Prose {
 			rec.Found = m.Kind.String()
 		}
-		if err := x.emit(rec); err != nil {
+		if err := x.emit(&rec); err != nil {
 			return i, err
 		}
 	}
@@ -441,7 +441,7 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 			rec.Offset, rec.Length = start, end-start
 		}
 		n++
-		if err := x.emit(rec); err != nil {
+		if err := x.emit(&rec); err != nil {
 			return n, err
 		}
 	}
@@ -452,11 +452,11 @@ func (x *extractor) scan(cr *charset.Reader, f detect.Format, show string) (int,
 }
 
 // emit prints one match as --print says.
-func (x *extractor) emit(rec extractRecord) error {
+func (x *extractor) emit(rec *extractRecord) error {
 	var field string
 	switch x.print {
 	case "json":
-		x.buf = appendRecord(x.buf[:0], &rec)
+		x.buf = appendRecord(x.buf[:0], rec)
 		_, err := x.out.Write(x.buf)
 		return err
 	case "uri":
