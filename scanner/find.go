@@ -49,6 +49,9 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			break // no known scheme ends with this byte ("10:30")
 		}
 		if s := f.schemeStart(w, t, lastEnd); s >= 0 {
+			if c, r, ok := f.fusedScheme(w, s, t, lastEnd); ok {
+				return c, r
+			}
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
@@ -62,7 +65,11 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		}
 	default: // a label dot
 		if w[t] == '.' && t-3 >= lastEnd && hasPrefixFold(w[t-3:], "www.") && domainBoundary(w, t-3) {
-			if c, r := f.try(w, t-3, lastEnd, KindWWW); r != rNone {
+			c, r, ok := f.fusedWWW(w, t-3, lastEnd)
+			if !ok {
+				c, r = f.try(w, t-3, lastEnd, KindWWW)
+			}
+			if r != rNone {
 				return c, r
 			}
 		}
