@@ -35,8 +35,8 @@ const (
 type candidate struct {
 	start, end int
 	kind       Kind
-	iri        []byte // the IRI form when it differs from w[start:end]
-	clean      bool   // w[start:end] is its own IRI form (iriForm returns nil)
+	mapped     bool // its IRI form is finder.mapped, not w[start:end]
+	clean      bool // w[start:end] is its own IRI form (iriForm returns nil)
 }
 
 // at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
@@ -519,7 +519,8 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	if res != rMatch || end != len(iri) {
 		return candidate{}, false
 	}
-	return candidate{start: s, end: s + len(content), kind: k, iri: mapped, clean: mapped == nil && f.clean && !f.slow}, true
+	f.mapped = mapped
+	return candidate{start: s, end: s + len(content), kind: k, mapped: mapped != nil, clean: mapped == nil && f.clean && !f.slow}, true
 }
 
 // A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited

@@ -62,8 +62,8 @@ var fusedClass = func() (t [256]uint8) {
 
 // fusedScheme is try(w, s, lastEnd, KindScheme) for the scheme
 // w[s:t] that schemeStart found before the ':' at w[t], when the scheme
-// is followed by "//" and a plain host; ok is false when the general code
-// must decide.
+// is followed by "//" (any host: plainHost, or as authority does, a
+// userinfo and scanHost); ok is false when the general code must decide.
 func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res result, ok bool) {
 	i := t + 3
 	if f.slow || i > len(w) || w[t+1] != '/' || w[t+2] != '/' || isFile(w[s:t]) {
@@ -75,10 +75,19 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 	}
 	end, labels, st := f.plainHost(w, i, hostScheme)
 	switch st {
-	case hostSlow:
-		return candidate{}, rNone, false
 	case hostBad:
 		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
+	case hostSlow:
+		// As authority: a userinfo, then any host scanHost takes.
+		if mayHaveUserinfo(w, i) {
+			if u := userinfoEnd(w, i); u > i {
+				i = u + 1
+			}
+		}
+		var ok bool
+		if end, _, labels, ok = f.scanHost(w, i, hostScheme, false); !ok {
+			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
+		}
 	}
 	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer)
 }
@@ -95,10 +104,13 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 	}
 	end, labels, st := f.plainHost(w, s, hostICANN)
 	switch st {
-	case hostSlow:
-		return candidate{}, rNone, false
 	case hostBad:
-		return candidate{start: s, kind: KindWWW, clean: true}, rNone, true
+		return candidate{start: s, kind: KindWWW}, rNone, true
+	case hostSlow:
+		var ok bool
+		if end, _, labels, ok = f.scanHost(w, s, hostICANN, false); !ok {
+			return candidate{start: s, kind: KindWWW}, rNone, true
+		}
 	}
 	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer)
 }
