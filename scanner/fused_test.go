@@ -140,3 +140,33 @@ func TestDecodeRune(t *testing.T) {
 }
 
 func decodeRuneStd(b []byte) (rune, int) { return utf8.DecodeRune(b) }
+
+// FuzzFused puts arbitrary bytes where the fused match path parses them
+// (after a scheme and "//", or "www.", and as a path, query and fragment
+// after a plain host), behind an arbitrary prefix, and requires the
+// matches the general code finds (findSlow), in every mode.
+func FuzzFused(f *testing.F) {
+	for _, row := range fusedRows {
+		for _, text := range row.texts {
+			f.Add("see ", text, uint8(0))
+		}
+	}
+	f.Fuzz(func(t *testing.T, before, tail string, form uint8) {
+		var w string
+		switch form % 4 {
+		case 0:
+			w = before + tail
+		case 1:
+			w = before + "https://example.org/" + tail
+		case 2:
+			w = before + "www.example.org" + tail
+		default:
+			w = before + "http://" + tail
+		}
+		for _, o := range []*Options{nil, {Fuzzy: true}, {MaxLength: int(form) + 8}} {
+			if got, want := Find([]byte(w), o), findSlow([]byte(w), o); !sameMatches(got, want) {
+				t.Fatalf("%q options %+v: %s", w, o, firstDiff(got, want))
+			}
+		}
+	})
+}
