@@ -1139,7 +1139,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 				}
 			}
 		} else {
-			r, size = utf8.DecodeRune(w[i:])
+			r, size = decodeRune(w, i)
 			c = classOf(r, inQuery)
 			if proseEnds && c == cBody && !inQuery && !inFrag {
 				proseEnds = false // decided at the first non-ASCII rune
@@ -1190,7 +1190,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			// the query and fragment), without its other steps.
 			lim := min(len(w), s+f.maxLen)
 			for i < lim && w[i] >= utf8.RuneSelf {
-				r, size := utf8.DecodeRune(w[i:])
+				r, size := decodeRune(w, i)
 				if r == closer || classOf(r, inQuery) != cBody {
 					break
 				}
@@ -1236,7 +1236,7 @@ func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
 	}
 	j := i
 	for n := 0; j < len(w) && n < 64; n++ {
-		q, size := utf8.DecodeRune(w[j:])
+		q, size := decodeRune(w, j)
 		if !isCJKLetter(q) && q != 0x30FB { // ・ joins words of a name
 			break
 		}
