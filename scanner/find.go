@@ -86,8 +86,8 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // w[t], or -1. A scheme may follow any character but an ASCII letter or
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
-	j := t
-	for j > lastEnd && t-j < f.maxScheme && isSchemeChar(w[j-1]) {
+	j, lo := t, max(lastEnd, t-f.maxScheme)
+	for j > lo && schemeChars[w[j-1]] {
 		j--
 	}
 	if !f.slow {
@@ -993,6 +993,8 @@ var (
 	// loginPath: what starts the path of user@host:path (not a digit:
 	// UTS #58 reads john.doe@example.com:1234/… as an address).
 	loginPath = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/~._-")
+	// schemeChars: isSchemeChar as a table.
+	schemeChars = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.")
 	// userinfoASCII: unreserved, pct-encoded, sub-delims and ':' (RFC 3986 userinfo).
 	userinfoASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%!$&'()*+,;=:")
 	// notBeforeDomain: characters that continue a word, a path, an address
@@ -1361,7 +1363,7 @@ func (f *finder) startsNew(w []byte, i int) bool {
 		return false
 	}
 	j := i
-	for j < len(w) && j-i < f.maxScheme && isSchemeChar(w[j]) {
+	for lim := min(len(w), i+f.maxScheme); j < lim && schemeChars[w[j]]; {
 		j++
 	}
 	if j >= len(w) || w[j] != ':' {

@@ -170,3 +170,14 @@ func FuzzFused(f *testing.F) {
 		}
 	})
 }
+
+// TestSchemeChars: the table schemeStart and startsNew read holds what
+// isSchemeChar (RFC 3986 Section 3.1: ALPHA / DIGIT / "+" / "-" / ".")
+// says.
+func TestSchemeChars(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if schemeChars[c] != isSchemeChar(byte(c)) {
+			t.Errorf("schemeChars[%#x] = %v, isSchemeChar %v", c, schemeChars[c], isSchemeChar(byte(c)))
+		}
+	}
+}
