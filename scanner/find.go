@@ -35,8 +35,8 @@ const (
 type candidate struct {
 	start, end int
 	kind       Kind
-	iri        []byte // the IRI form when it differs from w[start:end]
-	clean      bool   // w[start:end] is its own IRI form (iriForm returns nil)
+	mapped     bool // its IRI form is finder.mapped, not w[start:end]
+	clean      bool // w[start:end] is its own IRI form (iriForm returns nil)
 }
 
 // at tries the trigger byte at w[t] (':' '@' or a label dot). Matches may not
@@ -49,6 +49,9 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			break // no known scheme ends with this byte ("10:30")
 		}
 		if s := f.schemeStart(w, t, lastEnd); s >= 0 {
+			if c, r, ok := f.fusedScheme(w, s, t, lastEnd); ok {
+				return c, r
+			}
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
@@ -62,7 +65,11 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		}
 	default: // a label dot
 		if w[t] == '.' && t-3 >= lastEnd && hasPrefixFold(w[t-3:], "www.") && domainBoundary(w, t-3) {
-			if c, r := f.try(w, t-3, lastEnd, KindWWW); r != rNone {
+			c, r, ok := f.fusedWWW(w, t-3, lastEnd)
+			if !ok {
+				c, r = f.try(w, t-3, lastEnd, KindWWW)
+			}
+			if r != rNone {
 				return c, r
 			}
 		}
@@ -79,8 +86,8 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // w[t], or -1. A scheme may follow any character but an ASCII letter or
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
-	j := t
-	for j > lastEnd && t-j < f.maxScheme && isSchemeChar(w[j-1]) {
+	j, lo := t, max(lastEnd, t-f.maxScheme)
+	for j > lo && schemeChars[w[j-1]] {
 		j--
 	}
 	if !f.slow {
@@ -512,7 +519,8 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	if res != rMatch || end != len(iri) {
 		return candidate{}, false
 	}
-	return candidate{start: s, end: s + len(content), kind: k, iri: mapped, clean: mapped == nil && f.clean && !f.slow}, true
+	f.mapped = mapped
+	return candidate{start: s, end: s + len(content), kind: k, mapped: mapped != nil, clean: mapped == nil && f.clean && !f.slow}, true
 }
 
 // A U+2010 HYPHEN right before a line break (atLineBreak) in a delimited
@@ -985,6 +993,8 @@ var (
 	// loginPath: what starts the path of user@host:path (not a digit:
 	// UTS #58 reads john.doe@example.com:1234/… as an address).
 	loginPath = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/~._-")
+	// schemeChars: isSchemeChar as a table.
+	schemeChars = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.")
 	// userinfoASCII: unreserved, pct-encoded, sub-delims and ':' (RFC 3986 userinfo).
 	userinfoASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%!$&'()*+,;=:")
 	// notBeforeDomain: characters that continue a word, a path, an address
@@ -1131,7 +1141,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 				}
 			}
 		} else {
-			r, size = utf8.DecodeRune(w[i:])
+			r, size = decodeRune(w, i)
 			c = classOf(r, inQuery)
 			if proseEnds && c == cBody && !inQuery && !inFrag {
 				proseEnds = false // decided at the first non-ASCII rune
@@ -1182,7 +1192,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			// the query and fragment), without its other steps.
 			lim := min(len(w), s+f.maxLen)
 			for i < lim && w[i] >= utf8.RuneSelf {
-				r, size := utf8.DecodeRune(w[i:])
+				r, size := decodeRune(w, i)
 				if r == closer || classOf(r, inQuery) != cBody {
 					break
 				}
@@ -1228,7 +1238,7 @@ func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
 	}
 	j := i
 	for n := 0; j < len(w) && n < 64; n++ {
-		q, size := utf8.DecodeRune(w[j:])
+		q, size := decodeRune(w, j)
 		if !isCJKLetter(q) && q != 0x30FB { // ・ joins words of a name
 			break
 		}
@@ -1353,7 +1363,7 @@ func (f *finder) startsNew(w []byte, i int) bool {
 		return false
 	}
 	j := i
-	for j < len(w) && j-i < f.maxScheme && isSchemeChar(w[j]) {
+	for lim := min(len(w), i+f.maxScheme); j < lim && schemeChars[w[j]]; {
 		j++
 	}
 	if j >= len(w) || w[j] != ':' {

@@ -300,7 +300,7 @@ func (f *finder) hostTailKeeps(w []byte, j int) bool {
 			j++
 			continue
 		}
-		r, rs := utf8.DecodeRune(w[j:])
+		r, rs := decodeRune(w, j)
 		if isLabelDot(r) {
 			j += rs
 			last, lastASCII = j, true
@@ -392,7 +392,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 		}
 		r, size := rune(b), 1
 		if b >= utf8.RuneSelf {
-			r, size = utf8.DecodeRune(w[j:])
+			r, size = decodeRune(w, j)
 		}
 		if isLabelDot(r) {
 			if r != '.' && (cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail)) {

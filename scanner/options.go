@@ -111,6 +111,10 @@ type finder struct {
 	// of the last call of parse is its own IRI form, as far as parse
 	// knows (false when it does not).
 	bodyEsc, clean bool
+	// mapped: the IRI form of the last candidate tryAngle made that
+	// differs from its text (candidate.mapped), valid until the next call
+	// of at.
+	mapped []byte
 	// slow turns the fast paths off (plainHost, clean): tests and fuzz
 	// targets hold the fast paths to the general ones with it.
 	slow bool

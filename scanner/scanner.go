@@ -251,9 +251,9 @@ func (s *Scanner) fill(m *Match, c candidate) {
 	src := s.buf[c.start:c.end]
 	text := s.arena.String(src)
 	iri := text
-	if c.iri != nil {
-		src = c.iri
-		iri = s.arena.String(c.iri)
+	if c.mapped {
+		src = s.f.mapped
+		iri = s.arena.String(src)
 	}
 	if !c.clean {
 		if enc := iriForm(src, c.kind); enc != nil {

@@ -14,8 +14,8 @@ const haveFused = true
 var useAVX2 = cpuid.AVX2
 
 // indexTriggerAVX2 and indexTriggerSSE2 are indexTriggerFused's vector
-// loops (trigger_amd64.s). They need 1 <= from <= len(b) and len(b) of at
-// least 33 and 17 bytes: they read the byte before b[from] and end with an
+// loops (trigger_amd64.s). They need 2 <= from <= len(b) and len(b) of at
+// least 34 and 18 bytes: they read the two bytes before b[from] and end with an
 // overlapping vector at the end of b.
 //
 //go:noescape
@@ -25,8 +25,8 @@ func indexTriggerAVX2(b []byte, from int) int
 func indexTriggerSSE2(b []byte, from int) int
 
 // indexTriggerFused returns the index of the first byte at or after
-// b[from] that is ':' or '@', or a '.' right after 'w' or 'W' (the '.' of
-// "www."; the 'w' may stand before b[from]), or -1: the three triggers of
+// b[from] that is ':' or '@', or a '.' right after two bytes 'w' or 'W'
+// (the '.' of "www."; they may stand before b[from]), or -1: the three triggers of
 // the scanner's default mode in one pass. Rust's linkify searches ':' and
 // '@' with memchr; three bytes.IndexByte searches, one call per '.' of
 // English prose, were the scanner's largest cost (docs/performance.md,
@@ -39,16 +39,19 @@ func indexTriggerVec(b []byte, from int, avx2 bool) int {
 	if from >= len(b) {
 		return -1
 	}
-	if from == 0 {
-		if b[0] == ':' || b[0] == '@' {
-			return 0
+	for ; from < 2; from++ {
+		// A '.' at b[0] or b[1] follows no "ww".
+		if from < len(b) && (b[from] == ':' || b[from] == '@') {
+			return from
 		}
-		from = 1 // a '.' at b[0] follows no 'w'
+	}
+	if from >= len(b) {
+		return -1
 	}
 	switch {
-	case avx2 && len(b) >= 33:
+	case avx2 && len(b) >= 34:
 		return indexTriggerAVX2(b, from)
-	case len(b) >= 17:
+	case len(b) >= 18:
 		return indexTriggerSSE2(b, from)
 	}
 	return indexTriggerBytes(b, from)

@@ -11,7 +11,7 @@ import (
 
 // TestIndexTriggerFused checks the fused trigger search (each vector loop
 // the build and CPU have) on texts whose first trigger a reader can point
-// at: ':' and '@' anywhere, '.' only right after 'w' or 'W'.
+// at: ':' and '@' anywhere, '.' only right after two bytes 'w' or 'W'.
 func TestIndexTriggerFused(t *testing.T) {
 	tests := []struct {
 		name, text string
@@ -25,11 +25,18 @@ func TestIndexTriggerFused(t *testing.T) {
 		{"at sign", "mail jane@example.org", 9},
 		{"www", "visit www.example.org", 9},
 		{"WWW", "VISIT WWW.EXAMPLE.ORG", 9},
-		{"w. in a word", "a new. day", 5},
+		{"Www", "see Www.example.org", 7},
+		{"ww. in a word", "the aww. x", 7},
+		{"w. in a word", "a new. day", -1},
+		{"w. after w and a dot", "w.w. x", -1},
+		{"w. at the start", "w. x", -1},
+		{"ww. at the start", "ww. x", 2},
 		{"dot after v", "the vv.x", -1},
-		{"dot first", ".w.", 2},
-		{"0xf7 before dot", "\xf7.\xd7.", -1}, // 0xf7|0x20 is 0xf7, not 'w'
-		{"0x57 before dot", "\x57.", 1},       // 'W'
+		{"dot after vw", "the vw.x", -1},
+		{"dot after wv", "the wv.x", -1},
+		{"dot first", ".ww.", 3},
+		{"0xf7 before dot", "\xf7\xf7.\xd7\xd7.", -1}, // 0xf7|0x20 is 0xf7, not 'w'
+		{"0x57 before dot", "\x57\x57.", 2},           // 'W'
 		{"fullwidth colon", "時刻：十時", -1},
 		{"ideographic stop", "です。www。", -1},
 		{"colon after dot", "e.g.: x", 4},

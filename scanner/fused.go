@@ -1,0 +1,353 @@
+package scanner
+
+import "unicode/utf8"
+
+// The fused match path: the common candidates (a scheme followed by "//"
+// and a plain ASCII host, or "www." and a plain ASCII host, then an
+// optional port and a path, query and fragment of plain characters) are
+// parsed in one forward pass that reads each byte once and gives exactly
+// what try gives. Where a rule of the general code has more to say (a
+// delimited or quoted form, a userinfo, an IDN host, '%', '\\', quotes,
+// the characters iriForm escapes, an overlong candidate), the pass gives
+// up (ok false) and the general code runs from the start of the
+// candidate. TestFastPaths, TestFusedBailOuts and FuzzScan hold it to the
+// general code (finder.slow turns it off).
+
+// Byte classes of the fused body scan (fusedClass).
+const (
+	fPlain = iota // a body character with no role but the bracket depth
+	fSlash        // '/': a new path segment
+	fSoft         // . , ; ! * : trailing punctuation, kept only when body follows
+	fQuery        // '?': soft, starts the query
+	fColon        // ':': soft, a separator in the query and fragment
+	fHash         // '#': starts the fragment
+	fSep          // '=' '&': separators in the query and fragment
+	fOpen         // '('
+	fClose        // ')'
+	fHard         // ends every match: white space, controls, '<', '>'
+	fHigh         // the first byte of a non-ASCII character
+	fBail         // anything the general code treats specially
+)
+
+// fusedClass classifies the bytes for fusedBody, from asciiClass and the
+// rules of body: what is not listed keeps fBail.
+var fusedClass = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = fBail
+	}
+	for c := 0; c < 0x80; c++ {
+		switch {
+		case asciiClass[c] == cHard:
+			t[c] = fHard
+		case plainBody[c] && !escapeOrHash[c] && c != '\\':
+			t[c] = fPlain
+		}
+	}
+	t['/'] = fSlash
+	for _, c := range ".,;!*" {
+		t[c] = fSoft
+	}
+	t['?'] = fQuery
+	t[':'] = fColon
+	t['#'] = fHash
+	t['='] = fSep
+	t['&'] = fSep
+	t['('] = fOpen
+	t[')'] = fClose
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = fHigh
+	}
+	return t
+}()
+
+// fusedScheme is try(w, s, lastEnd, KindScheme) for the scheme
+// w[s:t] that schemeStart found before the ':' at w[t], when the scheme
+// is followed by "//" (any host: plainHost, or as authority does, a
+// userinfo and scanHost); ok is false when the general code must decide.
+func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res result, ok bool) {
+	i := t + 3
+	if f.slow || i > len(w) || w[t+1] != '/' || w[t+2] != '/' || isFile(w[s:t]) {
+		return candidate{}, rNone, false
+	}
+	closer, ok := fusedCloser(w, s, lastEnd)
+	if !ok {
+		return candidate{}, rNone, false
+	}
+	end, labels, st := f.plainHost(w, i, hostScheme)
+	switch st {
+	case hostBad:
+		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
+	case hostSlow:
+		// As authority: a userinfo, then any host scanHost takes.
+		if mayHaveUserinfo(w, i) {
+			if u := userinfoEnd(w, i); u > i {
+				i = u + 1
+			}
+		}
+		var ok bool
+		if end, _, labels, ok = f.scanHost(w, i, hostScheme, false); !ok {
+			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
+		}
+	}
+	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer)
+}
+
+// fusedWWW is try(w, s, lastEnd, KindWWW) for the "www." at w[s], as
+// fusedScheme.
+func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok bool) {
+	if f.slow {
+		return candidate{}, rNone, false
+	}
+	closer, ok := fusedCloser(w, s, lastEnd)
+	if !ok {
+		return candidate{}, rNone, false
+	}
+	end, labels, st := f.plainHost(w, s, hostICANN)
+	switch st {
+	case hostBad:
+		return candidate{start: s, kind: KindWWW}, rNone, true
+	case hostSlow:
+		var ok bool
+		if end, _, labels, ok = f.scanHost(w, s, hostICANN, false); !ok {
+			return candidate{start: s, kind: KindWWW}, rNone, true
+		}
+	}
+	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer)
+}
+
+// fusedCloser is the start of try for a candidate at w[s]: it gives up
+// (ok false) where try would look for a delimited form (<…>, <URL:…>,
+// ⟨…⟩) or where an ASCII quote opens before it, and returns the closing
+// quote of a non-ASCII opening quote before it, as try finds it.
+func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
+	if s == 0 {
+		return 0, true
+	}
+	b := w[s-1]
+	if b < utf8.RuneSelf {
+		// '<' and "<URL:" (which ends in ':') open a delimited form;
+		// '"' '`' '|' quotes that close themselves.
+		if b == '<' || b == ':' || b == '"' || b == '`' || b == '|' {
+			return 0, false
+		}
+		return 0, true
+	}
+	if b == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
+		return 0, false // ⟨
+	}
+	r, _ := utf8.DecodeLastRune(w[:s])
+	for _, q := range quoteClosers {
+		if q.open == r {
+			closer = q.close
+		}
+	}
+	return closer, true
+}
+
+// fusedAfterHost is afterHost, rest, body and the end of try for a valid
+// plain host w[i:end] of labels labels, for a candidate of kind k starting
+// at w[s], not delimited, after an opening quote whose closer is closer
+// (0 or a non-ASCII quote).
+func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune) (c candidate, res result, ok bool) {
+	none := candidate{start: s, kind: k, clean: true}
+	if labels == 1 {
+		for _, b := range w[i:end] {
+			if b == '_' {
+				return none, rNone, true // a placeholder (see afterHost)
+			}
+		}
+	}
+	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
+		return none, rNone, true
+	}
+	// rest: the port.
+	i = end
+	if i < len(w) && w[i] == ':' {
+		j := i + 1
+		for j < len(w) && isDigit(w[j]) {
+			j++
+		}
+		if j > i+1 {
+			if j-i-1 > 5 || atoi(w[i+1:j]) > 65535 {
+				return none, rNone, true
+			}
+			i = j
+		}
+	}
+	if i-s > f.maxLen {
+		return candidate{}, rNone, false // overlong: the general code skips it
+	}
+	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
+		e, r, ok := f.fusedBody(w, i, s, closer)
+		if !ok || r != rMatch {
+			return none, r, ok
+		}
+		i = e
+	}
+	if i-s > f.maxLen {
+		return candidate{}, rNone, false
+	}
+	return candidate{start: s, end: i, kind: k, clean: true}, rMatch, true
+}
+
+// fusedBody is body(w, i, s, false, closer, false) for a path, query and
+// fragment of the characters fusedClass knows, in one pass; ok is false
+// where it would need the general rules. It returns rNone for a regular
+// expression group, as body does.
+func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) {
+	var stack [maxDepth]rune // open brackets
+	depth := 0
+	keep := i
+	inQuery, inFrag, hash := false, false, false
+	prevSoft := false
+	proseEnds := true // see proseAfterPath
+	lim := min(len(w), s+f.maxLen)
+	for i < len(w) {
+		if i-s >= f.maxLen {
+			return 0, rNone, false
+		}
+		b := w[i]
+		switch fusedClass[b] {
+		case fPlain, fSlash:
+			if prevSoft {
+				if isLetter(b) && f.startsNew(w, i) {
+					return keep, rMatch, true
+				}
+				prevSoft = false
+			}
+			for i < lim {
+				c := fusedClass[w[i]]
+				if c > fSlash {
+					break
+				}
+				if c == fSlash {
+					depth = 0
+				}
+				i++
+			}
+			keep = i
+		case fSoft:
+			prevSoft = true
+			i++
+		case fQuery:
+			if !inFrag {
+				inQuery = true
+			}
+			depth = 0
+			if i+1 < len(w) && w[i+1] == '(' {
+				return 0, rNone, false // a filter (see body)
+			}
+			prevSoft = true
+			i++
+		case fColon:
+			if inQuery || inFrag {
+				depth = 0
+			}
+			prevSoft = true
+			i++
+		case fHash:
+			if hash {
+				return 0, rNone, false // a second '#' is escaped
+			}
+			hash, inFrag, inQuery = true, true, false
+			depth = 0
+			i++
+			keep = i
+			prevSoft = false
+		case fSep:
+			if inQuery || inFrag {
+				depth = 0
+			}
+			i++
+			keep = i
+			prevSoft = false
+		case fOpen:
+			if regexGroup(w[i:]) {
+				return 0, rNone, true
+			}
+			if depth == maxDepth {
+				return keep, rMatch, true
+			}
+			stack[depth] = '('
+			depth++
+			i++
+		case fClose:
+			if depth == 0 || !matches(stack[depth-1], ')') {
+				return keep, rMatch, true
+			}
+			depth--
+			i++
+			keep = i
+			prevSoft = false
+		case fHard:
+			return keep, rMatch, true
+		case fHigh:
+			r, size := decodeRune(w, i)
+			c := classOf(r, inQuery)
+			if proseEnds && c == cBody && !inQuery && !inFrag {
+				proseEnds = false
+				if f.proseAfterPath(w, s, i, r, closer) {
+					return keep, rMatch, true
+				}
+			}
+			if r == closer && closer != 0 {
+				return keep, rMatch, true
+			}
+			switch c {
+			case cHard:
+				return keep, rMatch, true
+			case cSoft:
+				prevSoft = true
+				i += size
+				continue
+			case cOpen:
+				if depth == maxDepth {
+					return keep, rMatch, true
+				}
+				stack[depth] = r
+				depth++
+				i += size
+				continue
+			case cClose:
+				if depth == 0 || !matches(stack[depth-1], r) {
+					return keep, rMatch, true
+				}
+				depth--
+			}
+			i += size
+			prevSoft = false
+			if c == cBody {
+				// A run of non-ASCII body characters.
+				for i < lim && w[i] >= utf8.RuneSelf {
+					r, size := decodeRune(w, i)
+					if r == closer || classOf(r, inQuery) != cBody {
+						break
+					}
+					i += size
+				}
+			}
+			keep = i
+		default:
+			return 0, rNone, false
+		}
+	}
+	return keep, rMatch, true
+}
+
+// decodeRune is utf8.DecodeRune(w[i:]) with the two- and three-byte
+// sequences (Latin, Cyrillic, Arabic …, CJK) decoded inline.
+func decodeRune(w []byte, i int) (rune, int) {
+	b := w[i]
+	if b >= 0xE0 && b < 0xF0 && i+2 < len(w) {
+		b1, b2 := w[i+1], w[i+2]
+		if b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
+			r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+				return r, 3
+			}
+		}
+	} else if b >= 0xC2 && b < 0xE0 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+		return rune(b&0x1F)<<6 | rune(w[i+1]&0x3F), 2
+	}
+	return utf8.DecodeRune(w[i:])
+}
