@@ -4,3 +4,6 @@ package cpuid
 
 // avx2 asks CPUID and XGETBV (cpuid_amd64.s).
 func avx2() bool
+
+// detects reports whether this build asks the CPU (it does).
+const detects = true
