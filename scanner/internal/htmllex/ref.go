@@ -40,11 +40,11 @@ func AppendRef(dst, b []byte, attr bool) (_ []byte, n int) {
 		return dst, 0
 	}
 	if i < len(b) && b[i] == ';' {
-		if v, ok := entities[string(b[1:i+1])]; ok {
+		if v, ok := entities()[string(b[1:i+1])]; ok {
 			return append(dst, v...), i + 1
 		}
 	}
-	if v, ok := entities[string(b[1:i])]; ok { // a legacy name, ';' omitted
+	if v, ok := entities()[string(b[1:i])]; ok { // a legacy name, ';' omitted
 		if attr && i < len(b) && b[i] == '=' {
 			return dst, 0
 		}
@@ -55,7 +55,7 @@ func AppendRef(dst, b []byte, attr bool) (_ []byte, n int) {
 		return dst, 0
 	}
 	for j := min(i-1, longestLegacyName+1); j > 1; j-- {
-		if v, ok := entities[string(b[1:j])]; ok {
+		if v, ok := entities()[string(b[1:j])]; ok {
 			return append(dst, v...), j
 		}
 	}
@@ -147,7 +147,7 @@ func isAlnum(c byte) bool {
 // ("amp", "copy", "frac12" …), without '&', sorted.
 func LegacyNames() []string {
 	var ns []string
-	for n := range entities {
+	for n := range entities() {
 		if n[len(n)-1] != ';' {
 			ns = append(ns, n)
 		}

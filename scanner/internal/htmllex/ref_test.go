@@ -12,17 +12,17 @@ import (
 // 2231 names in all.
 func TestEntityTable(t *testing.T) {
 	legacy := LegacyNames()
-	if len(entities) != 2231 || len(legacy) != 106 {
-		t.Fatalf("%d names, %d legacy", len(entities), len(legacy))
+	if len(entities()) != 2231 || len(legacy) != 106 {
+		t.Fatalf("%d names, %d legacy", len(entities()), len(legacy))
 	}
 	for _, n := range legacy {
-		if entities[n+";"] != entities[n] {
+		if entities()[n+";"] != entities()[n] {
 			t.Errorf("&%s; is not &%s", n, n)
 		}
 	}
 	// x/net/html's own table agrees on every name (as text, where it
 	// decodes legacy names without ';' too).
-	for n, v := range entities {
+	for n, v := range entities() {
 		if got := xhtml.UnescapeString("&" + n); got != v {
 			t.Errorf("x/net/html decodes &%s as %q, the table says %q", n, got, v)
 		}
@@ -37,7 +37,7 @@ func attrValue(v string) string { return string(AppendAttrValue(nil, []byte(v)))
 // Standard, named character reference state). Every legacy name.
 func TestAttrLegacyNames(t *testing.T) {
 	for _, n := range LegacyNames() {
-		dec := entities[n]
+		dec := entities()[n]
 		for _, c := range []struct{ in, want string }{
 			{"/p?a=1&" + n + "=2", "/p?a=1&" + n + "=2"},
 			{"&" + n + "Q", "&" + n + "Q"},
@@ -176,7 +176,7 @@ func FuzzAttrValue(f *testing.F) {
 			follow = '='
 		}
 		n := legacy[int(name)%len(legacy)]
-		if _, ok := entities[n+string(follow)]; ok {
+		if _, ok := entities()[n+string(follow)]; ok {
 			return
 		}
 		ref := "&" + n + string(follow)
