@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"net/netip"
 	"strings"
 	"unicode"
@@ -86,10 +88,13 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // w[t], or -1. A scheme may follow any character but an ASCII letter or
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
-	j, lo := t, max(lastEnd, t-f.maxScheme)
-	for j > lo && schemeChars[w[j-1]] {
-		j--
+	lo := max(lastEnd, t-f.maxScheme)
+	run := w[lo:t] // the scheme characters before t are run[n:]
+	n := len(run)
+	for n > 0 && schemeChars[run[n-1]] {
+		n--
 	}
+	j := lo + n
 	if !f.slow {
 		if t+1 == len(w) || t+1 < len(w) && isASCIISpace(w[t+1]) {
 			// "Note: …": after a scheme and a blank only a delimited
@@ -101,10 +106,13 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 			if (j == lastEnd || w[j-1] != '<' && w[j-1] != ':' && w[j-1] != 0xA8) && t+1-j < f.maxLen {
 				return -1
 			}
-		} else if n := t - j; (n == 4 && f.http || n == 5 && f.https && w[j+4]|0x20 == 's') && hasPrefixFold(w[j:], "http") &&
+		} else if k := t - j; (k == 4 && f.http || k == 5 && f.https && w[j+4]|0x20 == 's') &&
+			binary.LittleEndian.Uint32(w[j:])|0x20202020 == 'h'|'t'<<8|'t'<<16|'p'<<24 &&
 			(j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
 			// The loop below, for the common case: its first step
-			// finds "http" or "https" at j.
+			// finds "http" or "https" at j (the scheme characters
+			// fold to "http" with their case bit set only if they are
+			// "http" in any case).
 			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
 			return j
 		}
@@ -622,7 +630,8 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		f.bodyEsc = false // a host and port need no escaping in Match.IRI
 		var end int
 		var res result
-		switch e, labels, st := f.plainHost(w, s, hostICANN); st {
+		var m classMasks
+		switch e, labels, st := f.plainHost(w, s, hostICANN, &m); st {
 		case hostPlain:
 			end, res = f.afterHost(w, s, e, labels, s, delimited, closer)
 		case hostBad:
@@ -669,7 +678,8 @@ func (f *finder) authority(w, name []byte, i, s int, delimited bool, closer rune
 	if isFile(name) && i < len(w) && w[i] == '/' {
 		return f.body(w, i, s, delimited, closer, false)
 	}
-	switch end, labels, st := f.plainHost(w, i, hostScheme); st {
+	var m classMasks
+	switch end, labels, st := f.plainHost(w, i, hostScheme, &m); st {
 	case hostPlain:
 		return f.afterHost(w, i, end, labels, s, delimited, closer)
 	case hostBad:
@@ -830,7 +840,8 @@ func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
 	}
 	var end int
 	var ok bool
-	switch e, _, st := f.plainHost(w, at+1, k); st {
+	var m classMasks
+	switch e, _, st := f.plainHost(w, at+1, k, &m); st {
 	case hostPlain:
 		end, ok = e, true
 	case hostSlow:
@@ -1371,6 +1382,20 @@ func (f *finder) startsNew(w []byte, i int) bool {
 	}
 	hier, ok := f.lookup(w[i:j])
 	return ok && (!hier || bytes.HasPrefix(w[j+1:], []byte("//")))
+}
+
+// startsNewMasks is startsNew(w, i) for a letter w[i], with the class
+// masks m of w[mb:mb+64]: a word of letters, digits, '-' and '.' followed
+// by neither ':' nor '+' (a scheme's other character) starts no scheme,
+// and only "www." is looked at without the word.
+func (f *finder) startsNewMasks(w []byte, i int, m *classMasks, mb int) bool {
+	if off := i - mb; off < 64 && w[i]|0x20 != 'w' {
+		n := bits.TrailingZeros64(^((m.alnum | m.hyph | m.dot) >> off))
+		if j := i + n; off+n < 64 && (j >= len(w) || w[j] != ':' && w[j] != '+') {
+			return false
+		}
+	}
+	return f.startsNew(w, i)
 }
 
 // hasPrefixFold reports whether b starts with the ASCII string p, ignoring

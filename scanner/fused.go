@@ -1,6 +1,10 @@
 package scanner
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"math/bits"
+	"unicode/utf8"
+)
 
 // The fused match path: the common candidates (a scheme followed by "//"
 // and a plain ASCII host, or "www." and a plain ASCII host, then an
@@ -73,7 +77,8 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 	if !ok {
 		return candidate{}, rNone, false
 	}
-	end, labels, st := f.plainHost(w, i, hostScheme)
+	var m classMasks
+	end, labels, st := f.plainHost(w, i, hostScheme, &m)
 	switch st {
 	case hostBad:
 		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
@@ -82,6 +87,7 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 		if mayHaveUserinfo(w, i) {
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
+				classify(w, i, &m) // the masks start at the host
 			}
 		}
 		var ok bool
@@ -89,7 +95,7 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer)
+	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m)
 }
 
 // fusedWWW is try(w, s, lastEnd, KindWWW) for the "www." at w[s], as
@@ -102,7 +108,8 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 	if !ok {
 		return candidate{}, rNone, false
 	}
-	end, labels, st := f.plainHost(w, s, hostICANN)
+	var m classMasks
+	end, labels, st := f.plainHost(w, s, hostICANN, &m)
 	switch st {
 	case hostBad:
 		return candidate{start: s, kind: KindWWW}, rNone, true
@@ -112,7 +119,7 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 			return candidate{start: s, kind: KindWWW}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer)
+	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m)
 }
 
 // fusedCloser is the start of try for a candidate at w[s]: it gives up
@@ -147,19 +154,19 @@ func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
 // fusedAfterHost is afterHost, rest, body and the end of try for a valid
 // plain host w[i:end] of labels labels, for a candidate of kind k starting
 // at w[s], not delimited, after an opening quote whose closer is closer
-// (0 or a non-ASCII quote).
-func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune) (c candidate, res result, ok bool) {
+// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64].
+func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks) (c candidate, res result, ok bool) {
 	none := candidate{start: s, kind: k, clean: true}
 	if labels == 1 {
-		for _, b := range w[i:end] {
-			if b == '_' {
-				return none, rNone, true // a placeholder (see afterHost)
-			}
+		// A placeholder (see afterHost).
+		if n := end - i; n < 64 && m.under&(uint64(1)<<n-1) != 0 || n >= 64 && bytes.IndexByte(w[i:end], '_') >= 0 {
+			return none, rNone, true
 		}
 	}
 	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
 		return none, rNone, true
 	}
+	mb := i // the masks' first byte
 	// rest: the port.
 	i = end
 	if i < len(w) && w[i] == ':' {
@@ -178,7 +185,7 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 		return candidate{}, rNone, false // overlong: the general code skips it
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		e, r, ok := f.fusedBody(w, i, s, closer)
+		e, r, ok := f.fusedBody(w, i, s, closer, m, mb)
 		if !ok || r != rMatch {
 			return none, r, ok
 		}
@@ -193,8 +200,65 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 // fusedBody is body(w, i, s, false, closer, false) for a path, query and
 // fragment of the characters fusedClass knows, in one pass; ok is false
 // where it would need the general rules. It returns rNone for a regular
-// expression group, as body does.
-func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) {
+// expression group, as body does. m holds the class masks of w[mb:mb+64]
+// (mb <= i); the runs of plain characters are found with them, and they
+// move on as the runs do.
+func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int) (int, result, bool) {
+	if e, ok := f.plainBody(w, i, s, m, mb); ok {
+		return e, rMatch, true
+	}
+	return f.fusedBodyLoop(w, i, s, closer, m, mb)
+}
+
+// plainBody is fusedBody for the common path, query and fragment: ASCII
+// plain characters, the separators = & and at most one '#', and soft
+// punctuation (. , ; ! * ? :), ended by a hard character or the end of the
+// text within the masks m of w[mb:mb+64], and shorter than the maximum
+// length. There the loop's answer is the end of the last character that
+// is not soft, unless a letter after soft punctuation starts a new IRI
+// (startsNew), which ends the match before it. ok is false for any other
+// body: no brackets, non-ASCII characters or characters to bail out on.
+func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool) {
+	off := i - mb
+	if off >= 64 {
+		return 0, false
+	}
+	n := bits.TrailingZeros64(^((m.body | m.punct | m.ksep) >> off))
+	stop := i + n
+	if off+n >= 64 || stop-s >= f.maxLen || stop < len(w) && fusedClass[w[stop]] != fHard {
+		return 0, false
+	}
+	region := (uint64(1)<<n - 1) << off
+	keep := (m.body | m.ksep) & region
+	if sep := m.ksep & region; sep&(sep-1) != 0 {
+		// More than one separator: no second '#' (the loop gives up
+		// there, since iriForm escapes it).
+		hashes := 0
+		for ; sep != 0; sep &= sep - 1 {
+			if w[mb+bits.TrailingZeros64(sep)] == '#' {
+				hashes++
+			}
+		}
+		if hashes > 1 {
+			return 0, false
+		}
+	}
+	// Letters right after soft punctuation may start a new IRI.
+	for cand := m.punct & region << 1 & m.alnum & region; cand != 0; cand &= cand - 1 {
+		p := bits.TrailingZeros64(cand)
+		if isLetter(w[mb+p]) && f.startsNewMasks(w, mb+p, m, mb) {
+			keep &= uint64(1)<<p - 1
+			break
+		}
+	}
+	if keep == 0 {
+		return i, true
+	}
+	return mb + 64 - bits.LeadingZeros64(keep), true
+}
+
+// fusedBodyLoop is fusedBody one character or run at a time.
+func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int) (int, result, bool) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
 	keep := i
@@ -210,21 +274,31 @@ func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) 
 		switch fusedClass[b] {
 		case fPlain, fSlash:
 			if prevSoft {
-				if isLetter(b) && f.startsNew(w, i) {
+				if isLetter(b) && f.startsNewMasks(w, i, m, mb) {
 					return keep, rMatch, true
 				}
 				prevSoft = false
 			}
-			for i < lim {
-				c := fusedClass[w[i]]
-				if c > fSlash {
-					break
+			// The run of fPlain and fSlash bytes from w[i], a window of
+			// masks at a time; a '/' in it resets the bracket depth. A
+			// run past lim is overlong: the loop's first test gives up.
+			for {
+				off := i - mb
+				if off >= 64 {
+					mb = i
+					classify(w, mb, m)
+					off = 0
 				}
-				if c == fSlash {
+				n := bits.TrailingZeros64(^(m.body >> off))
+				if m.slash>>off&(uint64(1)<<n-1) != 0 {
 					depth = 0
 				}
-				i++
+				i += n
+				if off+n < 64 {
+					break
+				}
 			}
+			i = min(i, lim)
 			keep = i
 		case fSoft:
 			prevSoft = true

@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"math/bits"
 	"net/netip"
 	"strings"
 	"unicode/utf8"
@@ -247,6 +248,23 @@ func isHostRune(r rune) bool {
 	return !isLabelDot(r) && !(r >= 0x2010 && r <= 0x2015) && r != 0x2212 && classOf(r, false) == cBody
 }
 
+// isHostRuneHigh is isHostRune for a non-ASCII rune, with the classes of
+// the common scripts (below U+3100) looked up in smallClass: there no
+// label dot is cBody, and the hyphens U+2010 to U+2015 and U+2212 MINUS
+// SIGN are cBody but no host rune.
+func isHostRuneHigh(r rune) bool {
+	if r < rune(len(smallClass)) {
+		return smallClass[r] == cBody && uint32(r-0x2010) > 0x2015-0x2010 && r != 0x2212
+	}
+	return isHostRune(r)
+}
+
+// isLabelDot3 reports whether the three bytes b encode U+3002, U+FF0E or
+// U+FF61, the label dots of isLabelDot but '.'.
+func isLabelDot3(b []byte) bool {
+	return b[0] == 0xE3 && b[1] == 0x80 && b[2] == 0x82 || b[0] == 0xEF && (b[1] == 0xBC && b[2] == 0x8E || b[1] == 0xBD && b[2] == 0xA1)
+}
+
 // continuesWithDot reports whether the host runes from w[j] run on to a '.'
 // followed by more of a host: the label at w[j] is then not the top-level
 // one.
@@ -378,24 +396,32 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	labelASCII := true // the current label so far is ASCII
 	labelStart := i
 	var tail uint8 // see keepIdeographicDot
-	for j < len(w) && j-i < maxHostBytes {
+	for lim := min(len(w), i+maxHostBytes); j < lim; {
 		b := w[j]
-		if hostASCII[b] {
-			j++
-			continue
-		}
-		if b == '.' {
+		if b < utf8.RuneSelf {
+			// An ASCII byte is a host letter, digit, '-' or '_', a
+			// label dot, or no host rune (isHostRune) and the end.
+			if hostASCII[b] {
+				j++
+				continue
+			}
+			if b != '.' {
+				break
+			}
 			j++
 			labelStart = j
 			labelASCII = true
 			continue
 		}
-		r, size := rune(b), 1
-		if b >= utf8.RuneSelf {
+		var r rune
+		var size int
+		if b >= 0xC2 && b < 0xE0 && j+1 < len(w) && w[j+1]&0xC0 == 0x80 {
+			r, size = rune(b&0x1F)<<6|rune(w[j+1]&0x3F), 2 // Latin, Greek, Cyrillic, Arabic, Hebrew …
+		} else {
 			r, size = decodeRune(w, j)
 		}
-		if isLabelDot(r) {
-			if r != '.' && (cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail)) {
+		if r >= 0x3002 && isLabelDot(r) {
+			if cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail) {
 				break // rule 1: a CJK full stop ends the host
 			}
 			j += size
@@ -403,21 +429,19 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			labelASCII = true
 			continue
 		}
-		if !isHostRune(r) {
+		if !isHostRuneHigh(r) {
 			break
 		}
-		if b >= utf8.RuneSelf {
-			// Rule 2: ASCII letters glued to CJK text: the host ends at the
-			// script change (for a bare address or domain whenever the host
-			// so far is ASCII; after a scheme or "www." in the top-level
-			// label, or where the ASCII letters are a top-level domain:
-			// example.comだよね.comtest is example.com).
-			if labelASCII && j > labelStart && isCJK(r) &&
-				(cjkStop && onlyASCII || !cjkStop && (!continuesWithDot(w, j) || f.isICANNLabel(w[labelStart:j]))) {
-				break
-			}
-			onlyASCII, labelASCII = false, false
+		// Rule 2: ASCII letters glued to CJK text: the host ends at the
+		// script change (for a bare address or domain whenever the host
+		// so far is ASCII; after a scheme or "www." in the top-level
+		// label, or where the ASCII letters are a top-level domain:
+		// example.comだよね.comtest is example.com).
+		if labelASCII && j > labelStart && r >= 0x1100 && isCJK(r) &&
+			(cjkStop && onlyASCII || !cjkStop && (!continuesWithDot(w, j) || f.isICANNLabel(w[labelStart:j]))) {
+			break
 		}
+		onlyASCII, labelASCII = false, false
 		j += size
 	}
 	// Trailing label dots and hyphens are not part of the host (a label
@@ -432,11 +456,12 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			e--
 			continue
 		}
-		r, size := utf8.DecodeLastRune(w[i:e])
-		if !isLabelDot(r) && r != '-' {
+		// The other label dots (U+3002, U+FF0E, U+FF61) are three bytes
+		// from a lead byte, the last rune of w[i:e] when they end it.
+		if e-i < 3 || !isLabelDot3(w[e-3:e]) {
 			break
 		}
-		e -= size
+		e -= 3
 	}
 	if e == i {
 		return i, "", 0, false
@@ -482,11 +507,81 @@ var hostOrDot = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 // give: the end of the host as scanHost returns it and its number of
 // labels, or hostBad when validHost rejects it for kind k. For any other
 // host (userinfo, port, IP literal, non-ASCII, "xn--", over 253 bytes) it
-// returns hostSlow.
-func (f *finder) plainHost(w []byte, i int, k hostKind) (end, labels int, st hostState) {
+// returns hostSlow. It sets *m to the class masks of w[i:i+64], which its
+// callers go on with.
+func (f *finder) plainHost(w []byte, i int, k hostKind, m *classMasks) (end, labels int, st hostState) {
 	if f.slow {
 		return 0, 0, hostSlow
 	}
+	classify(w, i, m)
+	return f.plainHostMasks(w, i, k, m)
+}
+
+// plainHostMasks is plainHost with the class masks m of w[i:i+64]: the run
+// of host bytes and dots, its labels and its top-level label found with bit
+// operations. A host the masks do not cover, and one with hyphens in the
+// third and fourth positions of a label ("xn--"), go to plainHostBytes.
+func (f *finder) plainHostMasks(w []byte, i int, k hostKind, m *classMasks) (end, labels int, st hostState) {
+	dot, hyph := m.dot, m.hyph
+	run := bits.TrailingZeros64(^(m.host() | dot)) // host bytes and dots from w[i]
+	if run >= 63 {
+		return f.plainHostBytes(w, i, k) // long labels and the 253-byte bound
+	}
+	within := uint64(1)<<run - 1
+	if (1|dot<<1)&within&(hyph>>2)&(hyph>>3) != 0 {
+		return f.plainHostBytes(w, i, k) // a label starting "xn--" or another "??--"
+	}
+	j := i + run
+	if j < len(w) {
+		if b := w[j]; b >= utf8.RuneSelf || k == hostScheme && (b == '@' || userinfoASCII[b]) {
+			return 0, 0, hostSlow
+		}
+	}
+	// Trailing dots and hyphens are the text's: the host ends after its
+	// last letter, digit or '_'.
+	keep := (m.alnum | m.under) & within
+	if keep == 0 {
+		return 0, 0, hostSlow
+	}
+	n := 64 - bits.LeadingZeros64(keep)
+	e := i + n
+	end = e
+	if j == e+1 && w[e] == '.' && j < len(w) && (w[j] == '/' || w[j] == '?' || w[j] == '#' || w[j] == ':') {
+		end = j
+	}
+	// The labels of w[i:e]: none empty, none with a hyphen at either end.
+	in := uint64(1)<<n - 1
+	d := dot & in
+	labels = bits.OnesCount64(d) + 1
+	starts := (1 | d<<1) & in
+	ends := (d>>1 | 1<<(n-1)) & in
+	if d&1 != 0 || d&(d>>1) != 0 || hyph&(starts|ends) != 0 {
+		return 0, 0, hostBad
+	}
+	tld := 0 // the top-level label is w[i+tld:e]
+	if d != 0 {
+		tld = 64 - bits.LeadingZeros64(d)
+	}
+	st = hostPlain
+	if labels > 1 {
+		switch {
+		case isDigit(w[i+tld]):
+			labels, tld, st = plainTLD(w[i:e], labels, tld) // perhaps all digits: IPv4 or bad
+		case in&^(uint64(1)<<tld-1)&^m.alnum != 0:
+			return 0, 0, hostBad // not shaped like a top-level label
+		}
+	}
+	if st == hostPlain && k == hostICANN && tld >= 0 {
+		if _, icann := f.icannTLD(w[i+tld : e]); labels < 2 || !icann {
+			return 0, 0, hostBad
+		}
+	}
+	return end, labels, st
+}
+
+// plainHostBytes is plainHost byte by byte: the definition plainHostMasks
+// is held to, and its way for the hosts its masks do not cover.
+func (f *finder) plainHostBytes(w []byte, i int, k hostKind) (end, labels int, st hostState) {
 	// Label by label, checking each as plainLabels does: when the host
 	// needs no trimming, that is its answer.
 	lim := min(len(w), i+254)
