@@ -89,6 +89,26 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	lo := max(lastEnd, t-f.maxScheme)
+	if t-lo >= 4 && (w[t-1]|0x20 == 'p' || w[t-1]|0x20 == 's') && !f.slow && t+1 < len(w) && !isASCIISpace(w[t+1]) {
+		// The common case first: "http" or "https" (in any case: the
+		// bytes fold to it with their case bit set only if they are it)
+		// at the start of the run of scheme characters before the ':'.
+		j := -1
+		switch binary.LittleEndian.Uint32(w[t-4:]) | 0x20202020 {
+		case 'h' | 't'<<8 | 't'<<16 | 'p'<<24:
+			if f.http {
+				j = t - 4
+			}
+		case 't' | 't'<<8 | 'p'<<16 | 's'<<24:
+			if f.https && t-lo >= 5 && w[t-5]|0x20 == 'h' {
+				j = t - 5
+			}
+		}
+		if j >= 0 && (j == lo || !schemeChars[w[j-1]]) && (j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
+			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
+			return j
+		}
+	}
 	run := w[lo:t] // the scheme characters before t are run[n:]
 	n := len(run)
 	for n > 0 && schemeChars[run[n-1]] {
@@ -106,15 +126,6 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 			if (j == lastEnd || w[j-1] != '<' && w[j-1] != ':' && w[j-1] != 0xA8) && t+1-j < f.maxLen {
 				return -1
 			}
-		} else if k := t - j; (k == 4 && f.http || k == 5 && f.https && w[j+4]|0x20 == 's') &&
-			binary.LittleEndian.Uint32(w[j:])|0x20202020 == 'h'|'t'<<8|'t'<<16|'p'<<24 &&
-			(j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
-			// The loop below, for the common case: its first step
-			// finds "http" or "https" at j (the scheme characters
-			// fold to "http" with their case bit set only if they are
-			// "http" in any case).
-			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
-			return j
 		}
 	}
 	for s := j; s < t; s++ {
@@ -1201,14 +1212,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			// A run of non-ASCII body characters: what the loop does
 			// for each of them now (proseEnds is decided, or stays so in
 			// the query and fragment), without its other steps.
-			lim := min(len(w), s+f.maxLen)
-			for i < lim && w[i] >= utf8.RuneSelf {
-				r, size := decodeRune(w, i)
-				if r == closer || classOf(r, inQuery) != cBody {
-					break
-				}
-				i += size
-			}
+			i = bodyRunHigh(w, i, min(len(w), s+f.maxLen), closer, inQuery)
 			keep = i
 		}
 	}

@@ -391,14 +391,7 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 			i += size
 			prevSoft = false
 			if c == cBody {
-				// A run of non-ASCII body characters.
-				for i < lim && w[i] >= utf8.RuneSelf {
-					r, size := decodeRune(w, i)
-					if r == closer || classOf(r, inQuery) != cBody {
-						break
-					}
-					i += size
-				}
+				i = bodyRunHigh(w, i, lim, closer, inQuery) // a run of non-ASCII body characters
 			}
 			keep = i
 		default:
@@ -424,4 +417,44 @@ func decodeRune(w []byte, i int) (rune, int) {
 		return rune(b&0x1F)<<6 | rune(w[i+1]&0x3F), 2
 	}
 	return utf8.DecodeRune(w[i:])
+}
+
+// bodyRunHigh returns the end of the run of non-ASCII body characters
+// (classOf cBody, not closer) at w[i:lim]: the two- and three-byte
+// sequences decoded and looked up in the loop, the rest by decodeRune and
+// classOf.
+func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
+	for i < lim {
+		b := w[i]
+		if b < utf8.RuneSelf {
+			break
+		}
+		var r rune
+		size := 0
+		if b < 0xE0 {
+			if b >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+				r, size = rune(b&0x1F)<<6|rune(w[i+1]&0x3F), 2
+			}
+		} else if b < 0xF0 && i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 {
+			r = rune(b&0x0F)<<12 | rune(w[i+1]&0x3F)<<6 | rune(w[i+2]&0x3F)
+			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+				size = 3
+			}
+		}
+		if size == 0 {
+			r, size = utf8.DecodeRune(w[i:])
+		}
+		if r == closer {
+			break
+		}
+		if r < rune(len(smallClass)) {
+			if smallClass[r] != cBody {
+				break
+			}
+		} else if !isCJKLetterBlock(r) && classOfSlow(r, inQuery) != cBody {
+			break
+		}
+		i += size
+	}
+	return i
 }
