@@ -84,7 +84,7 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
 	case hostSlow:
 		// As authority: a userinfo, then any host scanHost takes.
-		if mayHaveUserinfo(w, i) {
+		if mayHaveUserinfoMasks(w, i, &m) {
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
 				classify(w, i, &m) // the masks start at the host
@@ -404,19 +404,40 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 // decodeRune is utf8.DecodeRune(w[i:]) with the two- and three-byte
 // sequences (Latin, Cyrillic, Arabic …, CJK) decoded inline.
 func decodeRune(w []byte, i int) (rune, int) {
-	b := w[i]
-	if b >= 0xE0 && b < 0xF0 && i+2 < len(w) {
-		b1, b2 := w[i+1], w[i+2]
-		if b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
-			r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
-				return r, 3
-			}
+	if b := w[i]; b < 0xE0 {
+		if r, ok := decode2(w, i); ok {
+			return r, 2
 		}
-	} else if b >= 0xC2 && b < 0xE0 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-		return rune(b&0x1F)<<6 | rune(w[i+1]&0x3F), 2
+	} else if b < 0xF0 {
+		if r, ok := decode3(w, i); ok {
+			return r, 3
+		}
 	}
 	return utf8.DecodeRune(w[i:])
+}
+
+// decode2 decodes the two-byte sequence at w[i] (whose first byte is
+// below 0xE0); ok is false for anything else. It inlines.
+func decode2(w []byte, i int) (r rune, ok bool) {
+	if b := w[i]; b >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+		return rune(b&0x1F)<<6 | rune(w[i+1]&0x3F), true
+	}
+	return 0, false
+}
+
+// decode3 decodes the three-byte sequence at w[i] (whose first byte is
+// 0xE0 to 0xEF); ok is false for anything else, an overlong form or a
+// surrogate among them. It inlines.
+func decode3(w []byte, i int) (r rune, ok bool) {
+	if i+2 < len(w) {
+		if b1, b2 := w[i+1], w[i+2]; b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
+			r = rune(w[i]&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+				return r, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // bodyRunHigh returns the end of the run of non-ASCII body characters
@@ -430,18 +451,15 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 			break
 		}
 		var r rune
-		size := 0
+		var ok bool
+		size := 2
 		if b < 0xE0 {
-			if b >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-				r, size = rune(b&0x1F)<<6|rune(w[i+1]&0x3F), 2
-			}
-		} else if b < 0xF0 && i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 {
-			r = rune(b&0x0F)<<12 | rune(w[i+1]&0x3F)<<6 | rune(w[i+2]&0x3F)
-			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
-				size = 3
-			}
+			r, ok = decode2(w, i)
+		} else if b < 0xF0 {
+			r, ok = decode3(w, i)
+			size = 3
 		}
-		if size == 0 {
+		if !ok {
 			r, size = utf8.DecodeRune(w[i:])
 		}
 		if r == closer {
@@ -457,4 +475,14 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 		i += size
 	}
 	return i
+}
+
+// mayHaveUserinfoMasks is mayHaveUserinfo(w, i) with the class masks m of
+// w[i:i+64]: the first ASCII byte that is not a host byte or a dot.
+func mayHaveUserinfoMasks(w []byte, i int, m *classMasks) bool {
+	if n := bits.TrailingZeros64(^(m.host() | m.dot | m.high)); n < 64 {
+		j := i + n
+		return j < len(w) && (w[j] == '@' || userinfoASCII[w[j]])
+	}
+	return mayHaveUserinfo(w, i)
 }

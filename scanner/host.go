@@ -248,15 +248,11 @@ func isHostRune(r rune) bool {
 	return !isLabelDot(r) && !(r >= 0x2010 && r <= 0x2015) && r != 0x2212 && classOf(r, false) == cBody
 }
 
-// isHostRuneHigh is isHostRune for a non-ASCII rune, with the classes of
-// the common scripts (below U+3100) looked up in smallClass: there no
-// label dot is cBody, and the hyphens U+2010 to U+2015 and U+2212 MINUS
-// SIGN are cBody but no host rune.
-func isHostRuneHigh(r rune) bool {
-	if r < rune(len(smallClass)) {
-		return smallClass[r] == cBody && uint32(r-0x2010) > 0x2015-0x2010 && r != 0x2212
-	}
-	return isHostRune(r)
+// hostRuneSmall is isHostRune for a non-ASCII rune below U+3100, looked
+// up in smallClass: there no label dot is cBody, and the hyphens U+2010 to
+// U+2015 and U+2212 MINUS SIGN are cBody but no host rune. It inlines.
+func hostRuneSmall(r rune) bool {
+	return smallClass[r] == cBody && uint32(r-0x2010) > 0x2015-0x2010 && r != 0x2212
 }
 
 // isLabelDot3 reports whether the three bytes b encode U+3002, U+FF0E or
@@ -414,11 +410,16 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			continue
 		}
 		var r rune
-		var size int
-		if b >= 0xC2 && b < 0xE0 && j+1 < len(w) && w[j+1]&0xC0 == 0x80 {
-			r, size = rune(b&0x1F)<<6|rune(w[j+1]&0x3F), 2 // Latin, Greek, Cyrillic, Arabic, Hebrew …
-		} else {
-			r, size = decodeRune(w, j)
+		var ok bool
+		size := 2
+		if b < 0xE0 {
+			r, ok = decode2(w, j) // Latin, Greek, Cyrillic, Arabic, Hebrew …
+		} else if b < 0xF0 {
+			r, ok = decode3(w, j) // CJK, Indic …
+			size = 3
+		}
+		if !ok {
+			r, size = utf8.DecodeRune(w[j:])
 		}
 		if r >= 0x3002 && isLabelDot(r) {
 			if cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail) {
@@ -429,7 +430,11 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			labelASCII = true
 			continue
 		}
-		if !isHostRuneHigh(r) {
+		if r < rune(len(smallClass)) {
+			if !hostRuneSmall(r) {
+				break
+			}
+		} else if !isHostRune(r) {
 			break
 		}
 		// Rule 2: ASCII letters glued to CJK text: the host ends at the
