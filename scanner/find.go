@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"slices"
 	"encoding/binary"
 	"math/bits"
 	"net/netip"
@@ -1243,14 +1244,24 @@ done:
 //   - where the run stands as a word (a space or the end of the text after
 //     it), that it starts with a particle or is a conjunction (proseWord).
 func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
-	if !isCJKLetter(r) {
-		return false
-	}
+	return isCJKLetter(r) && asciiPrefix(w, s, i) && f.proseRun(w, s, i, closer)
+}
+
+// asciiPrefix reports whether w[s:i] is ASCII with no percent-encoded
+// non-ASCII octet (see proseAfterPath).
+func asciiPrefix(w []byte, s, i int) bool {
 	for j := s; j < i; j++ {
 		if w[j] >= utf8.RuneSelf || w[j] == '%' && j+1 < i && isHexDigit(w[j+1]) && hexValue(w[j+1]) >= 8 {
 			return false
 		}
 	}
+	return true
+}
+
+// proseRun is the rest of proseAfterPath, for a CJK letter at w[i] after
+// an ASCII w[s:i]: the run of CJK letters, the text before the match and
+// what follows the run.
+func (f *finder) proseRun(w []byte, s, i int, closer rune) bool {
 	j := i
 	for n := 0; j < len(w) && n < 64; n++ {
 		q, size := decodeRune(w, j)
@@ -1315,6 +1326,9 @@ var proseWords = []string{
 // of the text, is prose (see proseParticles and proseWords).
 func proseWord(b []byte) bool {
 	r, _ := utf8.DecodeRune(b)
+	if _, ok := slices.BinarySearch(proseFirstRunes, r); !ok {
+		return false // the first rune of no particle, prefix or word
+	}
 	if strings.ContainsRune(proseParticles, r) {
 		return true
 	}
@@ -1330,6 +1344,24 @@ func proseWord(b []byte) bool {
 	}
 	return false
 }
+
+// proseFirstRunes are the first runes of proseParticles,
+// proseParticlePrefixes and proseWords, sorted: a run that starts with any
+// other rune is no prose word.
+var proseFirstRunes = func() []rune {
+	var rs []rune
+	for _, r := range proseParticles {
+		rs = append(rs, r)
+	}
+	for _, ws := range [][]string{proseParticlePrefixes, proseWords} {
+		for _, w := range ws {
+			r, _ := utf8.DecodeRuneInString(w)
+			rs = append(rs, r)
+		}
+	}
+	slices.Sort(rs)
+	return slices.Compact(rs)
+}()
 
 // cjkBefore reports whether the text before w[s], past blanks and at most
 // one line break (a man page wraps a CJK sentence before an IRI), ends with

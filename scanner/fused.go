@@ -95,7 +95,7 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m)
+	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m, st == hostPlain)
 }
 
 // fusedWWW is try(w, s, lastEnd, KindWWW) for the "www." at w[s], as
@@ -119,7 +119,7 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 			return candidate{start: s, kind: KindWWW}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m)
+	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m, st == hostPlain)
 }
 
 // fusedCloser is the start of try for a candidate at w[s]: it gives up
@@ -154,8 +154,9 @@ func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
 // fusedAfterHost is afterHost, rest, body and the end of try for a valid
 // plain host w[i:end] of labels labels, for a candidate of kind k starting
 // at w[s], not delimited, after an opening quote whose closer is closer
-// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64].
-func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks) (c candidate, res result, ok bool) {
+// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64]. ascii
+// tells that w[s:end] is ASCII (the host is a plain one).
+func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks, ascii bool) (c candidate, res result, ok bool) {
 	none := candidate{start: s, kind: k, clean: true}
 	if labels == 1 {
 		// A placeholder (see afterHost).
@@ -185,7 +186,7 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 		return candidate{}, rNone, false // overlong: the general code skips it
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		e, r, ok := f.fusedBody(w, i, s, closer, m, mb)
+		e, r, ok := f.fusedBody(w, i, s, closer, m, mb, ascii)
 		if !ok || r != rMatch {
 			return none, r, ok
 		}
@@ -203,11 +204,11 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 // expression group, as body does. m holds the class masks of w[mb:mb+64]
 // (mb <= i); the runs of plain characters are found with them, and they
 // move on as the runs do.
-func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int) (int, result, bool) {
+func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int, ascii bool) (int, result, bool) {
 	if e, ok := f.plainBody(w, i, s, m, mb); ok {
 		return e, rMatch, true
 	}
-	return f.fusedBodyLoop(w, i, s, closer, m, mb)
+	return f.fusedBodyLoop(w, i, s, closer, m, mb, ascii)
 }
 
 // plainBody is fusedBody for the common path, query and fragment: ASCII
@@ -257,14 +258,16 @@ func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool
 	return mb + 64 - bits.LeadingZeros64(keep), true
 }
 
-// fusedBodyLoop is fusedBody one character or run at a time.
-func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int) (int, result, bool) {
+// fusedBodyLoop is fusedBody one character or run at a time. asciiBefore
+// tells that w[s:i] is ASCII, which proseAfterPath would check.
+func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int, asciiBefore bool) (int, result, bool) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
 	keep := i
 	inQuery, inFrag, hash := false, false, false
 	prevSoft := false
 	proseEnds := true // see proseAfterPath
+	sawHigh := false  // a non-ASCII character since w[i]
 	lim := min(len(w), s+f.maxLen)
 	for i < len(w) {
 		if i-s >= f.maxLen {
@@ -360,10 +363,12 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 			c := classOf(r, inQuery)
 			if proseEnds && c == cBody && !inQuery && !inFrag {
 				proseEnds = false
-				if f.proseAfterPath(w, s, i, r, closer) {
+				// proseAfterPath, with what is known of w[s:i].
+				if isCJKLetter(r) && (asciiBefore && !sawHigh || !asciiBefore && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
 					return keep, rMatch, true
 				}
 			}
+			sawHigh = true
 			if r == closer && closer != 0 {
 				return keep, rMatch, true
 			}
