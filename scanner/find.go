@@ -2,10 +2,10 @@ package scanner
 
 import (
 	"bytes"
-	"slices"
 	"encoding/binary"
 	"math/bits"
 	"net/netip"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
