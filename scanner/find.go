@@ -239,7 +239,11 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if t-1 > lo && w[t-1] == '"' {
 		return quotedStart(w, t-1, lo)
 	}
-	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune, &atextASCII)
+	lo = max(lastEnd, t-maxLocalPart)
+	s, ok := scanBackASCII(w, t, lo, &atextASCII)
+	if !ok {
+		s = scanBack(w, t, lo, isLocalRune, &atextASCII)
+	}
 	if s < 0 {
 		return -1
 	}
@@ -249,13 +253,42 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if k := bytes.LastIndexByte(w[s:t], '='); k >= 0 && isKey(w[s:s+k]) {
 		s += k + 1
 	}
-	for s < t && strings.IndexByte("'`{|*~", w[s]) >= 0 {
+	for s < t && localOpeners[w[s]] {
 		s++
 	}
 	if s == t || configPrefix(w, s) {
 		return -1
 	}
 	return s
+}
+
+// localOpeners are the quotes, bars and emphasis marks that open a local
+// part in running text and are not part of it ('jane@…', |jane@…|).
+var localOpeners = byteSet("'`{|*~")
+
+// scanBackASCII is scanBack(w, t, lo, in, ascii) for a run of ASCII bytes
+// that stops after lo: ok is false when it meets a non-ASCII byte or runs
+// back to lo, where scanBack has more to decide.
+func scanBackASCII(w []byte, t, lo int, ascii *[256]bool) (s int, ok bool) {
+	b := w[lo:t]
+	n := len(b)
+	for n > 0 {
+		c := b[n-1]
+		if !ascii[c] {
+			if c >= utf8.RuneSelf {
+				return 0, false
+			}
+			break
+		}
+		n--
+	}
+	if n == 0 && lo > 0 {
+		return 0, false
+	}
+	if n == len(b) {
+		return -1, true // an empty run
+	}
+	return lo + n, true
 }
 
 // wrappedStart returns where an address starts whose local part begins
@@ -320,23 +353,39 @@ func loginTarget(w []byte, s int) bool {
 			j--
 		}
 		e := j
+		slash := -1 // the word's last '/'
 		for j > lo && w[j-1] > ' ' {
 			j--
+			if w[j] == '/' && slash < 0 {
+				slash = j
+			}
 		}
 		if e == j || j == lo && lo > 0 {
 			return false
 		}
 		word := w[j:e]
-		if k := bytes.LastIndexByte(word, '/'); k >= 0 && k+1 < len(word) {
-			word = word[k+1:] // /usr/bin/ssh
+		if slash >= 0 && slash+1 < e {
+			word = w[slash+1 : e] // /usr/bin/ssh
 		}
-		for _, c := range loginCommands {
-			if len(word) == len(c) && hasPrefixFold(word, c) {
-				return true
-			}
+		if isLoginCommand(word) {
+			return true
 		}
 		if word[0] != '-' && !prevIsOption(w, j, lo) {
 			return false // neither an option nor an option's value
+		}
+	}
+	return false
+}
+
+// isLoginCommand reports whether word is one of loginCommands, in any
+// case.
+func isLoginCommand(word []byte) bool {
+	if c := word[0] | 0x20; c != 's' && c != 'a' && c != 'm' && c != 'r' {
+		return false // the first letter of none of them
+	}
+	for _, c := range loginCommands {
+		if len(word) == len(c) && hasPrefixFold(word, c) {
+			return true
 		}
 	}
 	return false
@@ -659,6 +708,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			// user@host:path is a login target (scp, a git remote)
 			return 0, rNone
 		}
+		f.clean = !hasEscapeOrHash(w[s:end])
 		return end, rMatch
 	case KindFuzzy:
 		end, tld, labels, ok := f.scanHost(w, s, hostICANN, true)
@@ -976,6 +1026,17 @@ func startsLocal(b byte) bool {
 	return b != '.' && b != '+' && b != '-' && b != '%'
 }
 
+// hasEscapeOrHash reports whether b has a byte of escapeOrHash: when it
+// has none, b is its own IRI form (iriForm).
+func hasEscapeOrHash(b []byte) bool {
+	for _, c := range b {
+		if escapeOrHash[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // byteSet returns a table of the bytes in s.
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -1063,18 +1124,28 @@ func localEnd(w []byte, s int) int {
 		return j
 	}
 	j := s
+	dots := false // ".." in w[s:j]
 	for j < len(w) && j-s <= maxLocalPart {
-		r, size := utf8.DecodeRune(w[j:])
-		if r == '@' {
-			break
+		if b := w[j]; b < utf8.RuneSelf {
+			if b == '@' {
+				break
+			}
+			if !atextASCII[b] {
+				return -1
+			}
+			if b == '.' && j > s && w[j-1] == '.' {
+				dots = true
+			}
+			j++
+			continue
 		}
+		r, size := utf8.DecodeRune(w[j:])
 		if !isLocalRune(r) {
 			return -1
 		}
 		j += size
 	}
-	if j >= len(w) || w[j] != '@' || j == s || !startsLocal(w[s]) || w[j-1] == '.' ||
-		bytes.Contains(w[s:j], []byte("..")) || j-s > maxLocalPart {
+	if j >= len(w) || w[j] != '@' || j == s || !startsLocal(w[s]) || w[j-1] == '.' || dots || j-s > maxLocalPart {
 		return -1
 	}
 	return j

@@ -107,8 +107,38 @@ func (f *finder) checkLabels(a []byte, tld bool) hostInfo {
 }
 
 // icannTLD reports whether t (ASCII) is an ICANN top-level domain, caching
-// the answers so that the common case does not allocate.
+// the answers so that the common case does not allocate: a label of up to
+// eight bytes in a small table keyed by its bytes in lower case packed in
+// a word (no such byte is zero, so the word tells the label), the others
+// in a map.
 func (f *finder) icannTLD(t []byte) (string, bool) {
+	if n := len(t); n > 0 && n <= 8 {
+		var key uint64
+		for i := n - 1; i >= 0; i-- {
+			key = key<<8 | uint64(lower(t[i]))
+		}
+		slot := &f.tldSlots[key*0x9E3779B97F4A7C15>>(64-tldSlotBits)]
+		if slot.key != key {
+			slot.key = key
+			slot.tldEntry.name, slot.tldEntry.icann = f.icannTLDMap(t)
+		}
+		return slot.name, slot.icann
+	}
+	return f.icannTLDMap(t)
+}
+
+// tldSlotBits is the log2 of the number of tldSlots.
+const tldSlotBits = 6
+
+// A tldSlot is an entry of finder.tldSlots: the answer for the top-level
+// label whose bytes (lower case, packed little-endian) are key.
+type tldSlot struct {
+	key uint64
+	tldEntry
+}
+
+// icannTLDMap is icannTLD through the map of answers.
+func (f *finder) icannTLDMap(t []byte) (string, bool) {
 	var buf [63]byte
 	for i, c := range t {
 		buf[i] = lower(c)

@@ -95,6 +95,9 @@ type finder struct {
 	ioc    bool // Fuzzy with Refang: a bare IPv4 address is an indicator too
 	maxLen int
 	tlds   map[string]tldEntry // cache of ICANN top-level-domain answers
+	// tldSlots caches the answers for the top-level labels of up to
+	// eight bytes in front of tlds (see icannTLD).
+	tldSlots [1 << tldSlotBits]tldSlot
 	// The scheme schemeStart found during the current call of at:
 	// w[schemeS:schemeT] of the window starting at schemeW, hierarchical or
 	// not. parse reuses the answer for the same name of the same window

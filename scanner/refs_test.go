@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"bytes"
 	"math/rand"
 	"net/netip"
 	"strings"
@@ -123,6 +124,154 @@ func proseWordRef(b []byte) bool {
 		}
 	}
 	return false
+}
+
+func loginTargetRef(w []byte, s int) bool {
+	if s == 0 || w[s-1] != ' ' && w[s-1] != '\t' {
+		return false // the command's operand is a word of its own
+	}
+	j, lo := s, max(0, s-96)
+	for range 6 {
+		for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
+			j--
+		}
+		e := j
+		for j > lo && w[j-1] > ' ' {
+			j--
+		}
+		if e == j || j == lo && lo > 0 {
+			return false
+		}
+		word := w[j:e]
+		if k := bytes.LastIndexByte(word, '/'); k >= 0 && k+1 < len(word) {
+			word = word[k+1:] // /usr/bin/ssh
+		}
+		for _, c := range loginCommands {
+			if len(word) == len(c) && hasPrefixFold(word, c) {
+				return true
+			}
+		}
+		if word[0] != '-' && !prevIsOption(w, j, lo) {
+			return false // neither an option nor an option's value
+		}
+	}
+	return false
+}
+
+func localEndRef(w []byte, s int) int {
+	if s < len(w) && w[s] == '"' {
+		q := bytes.IndexByte(w[s+1:min(len(w), s+2+maxLocalPart)], '"')
+		if q <= 0 {
+			return -1
+		}
+		j := s + 1 + q + 1
+		if j >= len(w) || w[j] != '@' || quotedStart(w, j-1, s) != s {
+			return -1
+		}
+		return j
+	}
+	j := s
+	for j < len(w) && j-s <= maxLocalPart {
+		r, size := utf8.DecodeRune(w[j:])
+		if r == '@' {
+			break
+		}
+		if !isLocalRune(r) {
+			return -1
+		}
+		j += size
+	}
+	if j >= len(w) || w[j] != '@' || j == s || !startsLocal(w[s]) || w[j-1] == '.' ||
+		bytes.Contains(w[s:j], []byte("..")) || j-s > maxLocalPart {
+		return -1
+	}
+	return j
+}
+
+func emailStartRef(w []byte, t, lastEnd int) int {
+	lo := max(lastEnd, t-maxLocalPart-2)
+	if t-1 > lo && w[t-1] == '"' {
+		return quotedStart(w, t-1, lo)
+	}
+	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune, &atextASCII)
+	if s < 0 {
+		return -1
+	}
+	if w[s] == '/' || configPrefix(w, s) {
+		return -1 // a path (/srv/git@…, unix:/run/milter@…), or inet:8891@…
+	}
+	if k := bytes.LastIndexByte(w[s:t], '='); k >= 0 && isKey(w[s:s+k]) {
+		s += k + 1
+	}
+	for s < t && strings.IndexByte("'`{|*~", w[s]) >= 0 {
+		s++
+	}
+	if s == t || configPrefix(w, s) {
+		return -1
+	}
+	return s
+}
+
+
+// mailTexts are text around an '@' for the e-mail tests: local parts of
+// every kind, keys, options and login commands before them, quotes.
+func mailTexts(rng *rand.Rand) []byte {
+	parts := []string{"jane", ".", "..", "doe", "+tag", "-", "=", "EMAIL=", "--author=", "'", "`", "{", "|", "*", "~",
+		"\"", "\"john smith\"", " ", "\t", "\n", "ssh ", "SSH ", "/usr/bin/ssh ", "autossh ", "-p ", "2222 ", "-i ", "key ",
+		"mosh ", "rsh", "dir/ ", "/ ", "inet:", "mail:", "unix:", "é", "例", "ü", "connect ", "x/", "@", "user@", "a@b",
+		"%", "#", "!", "$", "&", "^", "?", "@@", "ß", "\xff"}
+	var b []byte
+	for n := rng.Intn(10); n >= 0; n-- {
+		b = append(b, parts[rng.Intn(len(parts))]...)
+	}
+	return b
+}
+
+func TestMailFunctionsAgainstRef(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for n := 0; n < 40000; n++ {
+		w := append(mailTexts(rng), "@example.com and more"...)
+		for i := 0; i < len(w); i++ {
+			if got, want := loginTarget(w, i), loginTargetRef(w, i); got != want {
+				t.Fatalf("loginTarget(%q, %d) = %v, reference %v", w, i, got, want)
+			}
+			if got, want := localEnd(w, i), localEndRef(w, i); got != want {
+				t.Fatalf("localEnd(%q, %d) = %v, reference %v", w, i, got, want)
+			}
+			if w[i] == '@' {
+				for _, last := range []int{0, i / 2, max(0, i-3)} {
+					if got, want := emailStart(w, i, last), emailStartRef(w, i, last); got != want {
+						t.Fatalf("emailStart(%q, %d, %d) = %v, reference %v", w, i, last, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzMailFunctions(f *testing.F) {
+	f.Add([]byte("ssh -p 22 jane.doe@example.com"), 16)
+	f.Add([]byte("EMAIL=jane@x.org"), 10)
+	f.Fuzz(func(t *testing.T, w []byte, i int) {
+		if i < 0 || i >= len(w) {
+			return
+		}
+		if got, want := loginTarget(w, i), loginTargetRef(w, i); got != want {
+			t.Fatalf("loginTarget(%q, %d) = %v, reference %v", w, i, got, want)
+		}
+		if got, want := localEnd(w, i), localEndRef(w, i); got != want {
+			t.Fatalf("localEnd(%q, %d) = %v, reference %v", w, i, got, want)
+		}
+		for at := range w {
+			if w[at] == '@' {
+				for _, last := range []int{0, min(i, at)} {
+					if got, want := emailStart(w, at, last), emailStartRef(w, at, last); got != want {
+						t.Fatalf("emailStart(%q, %d, %d) = %v, reference %v", w, at, last, got, want)
+					}
+				}
+			}
+		}
+	})
 }
 
 // hostTexts are hosts with what may surround them, for the scanHost
