@@ -212,7 +212,6 @@ func emailStartRef(w []byte, t, lastEnd int) int {
 	return s
 }
 
-
 // mailTexts are text around an '@' for the e-mail tests: local parts of
 // every kind, keys, options and login commands before them, quotes.
 func mailTexts(rng *rand.Rand) []byte {
