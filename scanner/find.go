@@ -67,7 +67,7 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			return f.try(w, s, lastEnd, KindEmail)
 		}
 	default: // a label dot
-		if w[t] == '.' && t-3 >= lastEnd && hasPrefixFold(w[t-3:], "www.") && domainBoundary(w, t-3) {
+		if w[t] == '.' && t-3 >= lastEnd && binary.LittleEndian.Uint32(w[t-3:])|0x202020 == 'w'|'w'<<8|'w'<<16|'.'<<24 && domainBoundary(w, t-3) {
 			c, r, ok := f.fusedWWW(w, t-3, lastEnd)
 			if !ok {
 				c, r = f.try(w, t-3, lastEnd, KindWWW)
@@ -469,6 +469,9 @@ func quotedStart(w []byte, q, lo int) int {
 func domainBoundary(w []byte, s int) bool {
 	if s == 0 {
 		return true
+	}
+	if b := w[s-1]; b < utf8.RuneSelf {
+		return !notBeforeDomain[b]
 	}
 	r, _ := utf8.DecodeLastRune(w[:s])
 	if r < utf8.RuneSelf {
@@ -1474,7 +1477,7 @@ func keepQuotes(w []byte, s, keep, stop int) int {
 
 // startsNew reports whether a new scheme-started IRI or "www." begins at w[i].
 func (f *finder) startsNew(w []byte, i int) bool {
-	if hasPrefixFold(w[i:], "www.") {
+	if len(w)-i >= 4 && binary.LittleEndian.Uint32(w[i:])|0x202020 == 'w'|'w'<<8|'w'<<16|'.'<<24 {
 		return w[i-1] != '.' // a.www.b is one name (news:comp.infosystems.www.misc)
 	}
 	if !isLetter(w[i]) {
