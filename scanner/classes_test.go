@@ -190,3 +190,41 @@ func FuzzPlainHost(f *testing.F) {
 		}
 	})
 }
+
+// TestSkipGraphic holds skipGraphic's word-at-a-time loop to its
+// definition, on every byte value at every position of a word and on
+// random text.
+func TestSkipGraphic(t *testing.T) {
+	ref := func(b []byte, i int) int {
+		for i < len(b) && b[i] >= 0x21 && b[i] <= 0x7E {
+			i++
+		}
+		return i
+	}
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 20; pos++ {
+			b := []byte("abcdefghijklmnopqrstuvwxyz")
+			b[pos] = byte(c)
+			for i := 0; i <= len(b); i++ {
+				if got, want := skipGraphic(b, i), ref(b, i); got != want {
+					t.Fatalf("skipGraphic(%q, %d) = %d, want %d", b, i, got, want)
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(5))
+	for n := 0; n < 2000; n++ {
+		b := make([]byte, rng.Intn(40))
+		for i := range b {
+			b[i] = byte(0x1E + rng.Intn(0x64))
+			if rng.Intn(10) == 0 {
+				b[i] = byte(rng.Intn(256))
+			}
+		}
+		for i := 0; i <= len(b); i++ {
+			if got, want := skipGraphic(b, i), ref(b, i); got != want {
+				t.Fatalf("skipGraphic(%q, %d) = %d, want %d", b, i, got, want)
+			}
+		}
+	}
+}

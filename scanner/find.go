@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/iriscan/iriscan/iri"
 )
@@ -548,8 +549,13 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 // '-' (see groffHyphen).
 func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidate, bool) {
 	lim := min(len(w), s+f.maxLen+len(close))
-	j := bytes.Index(w[s:lim], []byte(close))
-	if j <= 0 || bytes.Contains(w[s:s+j], []byte(open)) {
+	var j int
+	if len(close) == 1 {
+		j = bytes.IndexByte(w[s:lim], close[0])
+	} else {
+		j = bytes.Index(w[s:lim], unsafe.Slice(unsafe.StringData(close), len(close)))
+	}
+	if j <= 0 || containsString(w[s:s+j], open) {
 		return candidate{}, false
 	}
 	content := w[s : s+j]
@@ -568,6 +574,12 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	var added uint8 // see groffAddsHyphens
 	near := w[max(0, s-hyphenNear):min(len(w), s+len(content)+2*hyphenNear)]
 	for i := 0; i < len(content); {
+		if mapped == nil {
+			// Up to the next blank or non-ASCII byte, nothing to map.
+			if i = skipGraphic(content, i); i == len(content) {
+				break
+			}
+		}
 		r, size := rune(content[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(content[i:])
@@ -586,6 +598,11 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	}
 	if mapped != nil {
 		iri = mapped
+	}
+	if mapped == nil && f.schemeOK && f.schemeW == &w[0] && f.schemeS == s {
+		// The scheme schemeStart found is iri's: parse need not look
+		// it up again.
+		f.schemeW, f.schemeS, f.schemeT = &iri[0], 0, f.schemeT-s
 	}
 	end, res := f.parse(iri, 0, k, true, 0)
 	if res != rMatch || end != len(iri) {
@@ -1039,6 +1056,36 @@ func hasEscapeOrHash(b []byte) bool {
 	}
 	return false
 }
+
+// containsString is strings.Contains for a byte slice, without a copy
+// of either.
+func containsString(b []byte, sub string) bool {
+	if len(sub) == 1 {
+		return bytes.IndexByte(b, sub[0]) >= 0
+	}
+	return bytes.Contains(b, unsafe.Slice(unsafe.StringData(sub), len(sub)))
+}
+
+// skipGraphic returns the index of the first byte at or after b[i] that
+// is not printable ASCII ('!' to '~'), or len(b): eight bytes at a time
+// while they last (a word has such a byte when one of its bytes is below
+// 0x21, or 0x7F and above).
+func skipGraphic(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		if ((x-0x21*ones)|(x+ones)|x)&highs != 0 {
+			break
+		}
+	}
+	for i < len(b) && b[i] > ' ' && b[i] < 0x7F {
+		i++
+	}
+	return i
+}
+
+// asciiSpace: isASCIISpace as a table.
+var asciiSpace = byteSet(" \t\n\r\f\v")
 
 // byteSet returns a table of the bytes in s.
 func byteSet(s string) (t [256]bool) {
