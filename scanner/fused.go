@@ -360,11 +360,17 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 			return keep, rMatch, true
 		case fHigh:
 			r, size := decodeRune(w, i)
-			c := classOf(r, inQuery)
+			c := cBody
+			if r < rune(len(smallClass)) {
+				c = smallClass[r]
+			} else {
+				c = classOf(r, inQuery)
+			}
 			if proseEnds && c == cBody && !inQuery && !inFrag {
 				proseEnds = false
-				// proseAfterPath, with what is known of w[s:i].
-				if isCJKLetter(r) && (asciiBefore && !sawHigh || !asciiBefore && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
+				// proseAfterPath, with what is known of w[s:i] (no CJK
+				// letter is below U+1100).
+				if r >= 0x1100 && isCJKLetter(r) && (asciiBefore && !sawHigh || !asciiBefore && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
 					return keep, rMatch, true
 				}
 			}
