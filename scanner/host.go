@@ -278,6 +278,42 @@ func isHostRune(r rune) bool {
 	return !isLabelDot(r) && !(r >= 0x2010 && r <= 0x2015) && r != 0x2212 && classOf(r, false) == cBody
 }
 
+// hostRunHigh returns the end of the run of non-ASCII host runes from
+// w[j] (starting before lim) that scanHost's loop would take one at a time
+// without a change of its state: after a non-ASCII rune of a label, the
+// two- and three-byte runes that are host runes and no label dot (CJK
+// letters from U+3100 looked up as isCJKLetterBlock, which they are). It
+// stops at anything else, for the loop to decide.
+func hostRunHigh(w []byte, j, lim int) int {
+	for j < lim {
+		b := w[j]
+		if b < 0xC2 || b >= 0xF0 {
+			break // ASCII, a stray continuation byte, or four bytes
+		}
+		var r rune
+		var ok bool
+		size := 2
+		if b < 0xE0 {
+			r, ok = decode2(w, j)
+		} else {
+			r, ok = decode3(w, j)
+			size = 3
+		}
+		if !ok {
+			break
+		}
+		if r < rune(len(smallClass)) {
+			if !hostRuneSmall(r) { // U+3002 IDEOGRAPHIC FULL STOP is cHard there
+				break
+			}
+		} else if !isCJKLetterBlock(r) {
+			break
+		}
+		j += size
+	}
+	return j
+}
+
 // hostRuneSmall is isHostRune for a non-ASCII rune below U+3100, looked
 // up in smallClass: there no label dot is cBody, and the hyphens U+2010 to
 // U+2015 and U+2212 MINUS SIGN are cBody but no host rune. It inlines.
@@ -477,7 +513,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			break
 		}
 		onlyASCII, labelASCII = false, false
-		j += size
+		j = hostRunHigh(w, j+size, lim)
 	}
 	// Trailing label dots and hyphens are not part of the host (a label
 	// never ends in '-': a hyphen there is the text's), except a single
