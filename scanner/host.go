@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"net/netip"
 	"strings"
@@ -35,18 +36,18 @@ const maxHostCache = 4096
 // validHost checks a reg-name or IPv4 host as written (no trailing dot)
 // for kind k and reports the number of labels and the ASCII form of its
 // top-level label (lower case; for hostICANN only). Hosts that need IDNA
-// are cached, so that a document repeating one converts it once.
-func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok bool) {
-	info, plain := f.checkPlainASCII(h, k == hostICANN)
+// are cached, so that a document repeating one converts it once. ascii is
+// false when h has a non-ASCII rune.
+func (f *finder) validHost(h []byte, k hostKind, ascii bool) (tld string, labels int, ok bool) {
+	var info hostInfo
+	plain := false
+	if ascii || len(h) > 253 {
+		// A host with a non-ASCII rune is never checkPlainASCII's (but
+		// over 253 bytes, which it rejects first).
+		info, plain = f.checkPlainASCII(h, k == hostICANN)
+	}
 	if !plain {
-		var hit bool
-		if info, hit = f.hosts[string(h)]; !hit {
-			info = f.checkHost(h)
-			if len(f.hosts) >= maxHostCache {
-				clear(f.hosts)
-			}
-			f.hosts[string(h)] = info
-		}
+		info = f.hostInfo(h)
 	}
 	switch {
 	case !info.valid:
@@ -55,6 +56,44 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 		return info.tld, info.labels, true
 	}
 	return info.tld, info.labels, info.labels >= 2 && info.icann
+}
+
+// hostInfo returns checkHost(h), from the cache of answers: a table of
+// hostSlots recent hosts indexed by a hash of their length and first and
+// last bytes, in front of a map of up to maxHostCache.
+func (f *finder) hostInfo(h []byte) hostInfo {
+	var a, b uint64
+	if n := len(h); n >= 8 {
+		a, b = binary.LittleEndian.Uint64(h), binary.LittleEndian.Uint64(h[n-8:])
+	} else {
+		for i, c := range h {
+			a |= uint64(c) << (8 * i)
+		}
+	}
+	x := (a ^ bits.RotateLeft64(b, 29) ^ uint64(len(h))) * 0x9E3779B97F4A7C15
+	slot := &f.hostSlots[x>>(64-hostSlotBits)]
+	if slot.host == string(h) && slot.host != "" {
+		return slot.info
+	}
+	info, hit := f.hosts[string(h)]
+	if !hit {
+		info = f.checkHost(h)
+		if len(f.hosts) >= maxHostCache {
+			clear(f.hosts)
+		}
+		f.hosts[string(h)] = info
+	}
+	slot.host, slot.info = string(h), info
+	return info
+}
+
+// hostSlotBits is the log2 of the number of finder.hostSlots.
+const hostSlotBits = 7
+
+// A hostSlot is an entry of finder.hostSlots: the answer for one host.
+type hostSlot struct {
+	host string
+	info hostInfo
 }
 
 // checkHost validates a host that needs IDNA: its labels must pass the
@@ -541,7 +580,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	if j == e+1 && w[e] == '.' && j < len(w) && strings.IndexByte("/?#:", w[j]) >= 0 {
 		end = j
 	}
-	tld, labels, ok = f.validHost(w[i:e], k)
+	tld, labels, ok = f.validHost(w[i:e], k, onlyASCII)
 	return end, tld, labels, ok
 }
 

@@ -108,7 +108,8 @@ type finder struct {
 	schemeS    int
 	schemeT    int
 	schemeHier bool
-	hosts      map[string]hostInfo // cache of host answers
+	hosts      map[string]hostInfo         // cache of host answers
+	hostSlots  [1 << hostSlotBits]hostSlot // recent host answers, in front of hosts
 	// bodyEsc: the last call of body scanned a character that iriForm
 	// escapes (one of needsEscape, or a second '#'). clean: the candidate
 	// of the last call of parse is its own IRI form, as far as parse

@@ -104,7 +104,7 @@ func (f *finder) scanHostRef(w []byte, i int, k hostKind, cjkStop bool) (end int
 	if j == e+1 && w[e] == '.' && j < len(w) && strings.IndexByte("/?#:", w[j]) >= 0 {
 		end = j
 	}
-	tld, labels, ok = f.validHost(w[i:e], k)
+	tld, labels, ok = f.validHost(w[i:e], k, true)
 	return end, tld, labels, ok
 }
 
@@ -279,7 +279,8 @@ func FuzzMailFunctions(f *testing.F) {
 func hostTexts(rng *rand.Rand) []byte {
 	parts := []string{"example", "com", "пример", "рф", "例え", "テスト", "jp", "中国", "xn--p1ai", "a-b", "-", "_",
 		"。", "．", "｡", ".", "..", "‐", "−", "—", "だよね", "한국", "مثال", "\xff", "\xe3\x80", "é", "ß", "ﬁ",
-		"[::1]", "[v1.x]", "[1.2", "192.168.0.1", "0", "Ａ", "ｗｗｗ", " ", "/", "?", "#", ":80", "\u00a0", "\u200b", "ー"}
+		"[::1]", "[v1.x]", "[1.2", "192.168.0.1", "0", "Ａ", "ｗｗｗ", " ", "/", "?", "#", ":80", "\u00a0", "\u200b", "ー",
+		strings.Repeat("д", 130), strings.Repeat("x", 70), strings.Repeat("例.", 90)}
 	var b []byte
 	for n := rng.Intn(8); n >= 0; n-- {
 		b = append(b, parts[rng.Intn(len(parts))]...)
