@@ -415,7 +415,9 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 // decodeRune is utf8.DecodeRune(w[i:]) with the two- and three-byte
 // sequences (Latin, Cyrillic, Arabic …, CJK) decoded inline.
 func decodeRune(w []byte, i int) (rune, int) {
-	if b := w[i]; b < 0xE0 {
+	if b := w[i]; b < utf8.RuneSelf {
+		return rune(b), 1
+	} else if b < 0xE0 {
 		if r, ok := decode2(w, i); ok {
 			return r, 2
 		}
