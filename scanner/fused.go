@@ -95,7 +95,7 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m, st == hostPlain)
+	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m, prefixOf(st, &m, end-i))
 }
 
 // fusedWWW is try(w, s, lastEnd, KindWWW) for the "www." at w[s], as
@@ -119,7 +119,7 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 			return candidate{start: s, kind: KindWWW}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m, st == hostPlain)
+	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m, prefixOf(st, &m, end-s))
 }
 
 // fusedCloser is the start of try for a candidate at w[s]: it gives up
@@ -154,9 +154,9 @@ func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
 // fusedAfterHost is afterHost, rest, body and the end of try for a valid
 // plain host w[i:end] of labels labels, for a candidate of kind k starting
 // at w[s], not delimited, after an opening quote whose closer is closer
-// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64]. ascii
-// tells that w[s:end] is ASCII (the host is a plain one).
-func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks, ascii bool) (c candidate, res result, ok bool) {
+// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64]. prefix
+// tells what is known of w[s:end] (see prefixOf).
+func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks, prefix int8) (c candidate, res result, ok bool) {
 	none := candidate{start: s, kind: k, clean: true}
 	if labels == 1 {
 		// A placeholder (see afterHost).
@@ -186,7 +186,7 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 		return candidate{}, rNone, false // overlong: the general code skips it
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		e, r, ok := f.fusedBody(w, i, s, closer, m, mb, ascii)
+		e, r, ok := f.fusedBody(w, i, s, closer, m, mb, prefix)
 		if !ok || r != rMatch {
 			return none, r, ok
 		}
@@ -198,17 +198,39 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 	return candidate{start: s, end: i, kind: k, clean: true}, rMatch, true
 }
 
+// What the fused path knows of a candidate up to its body, for
+// proseAfterPath: that it is ASCII, that it is not, or neither.
+const (
+	prefixUnknown int8 = iota
+	prefixASCII
+	prefixHigh
+)
+
+// prefixOf tells what is known of a candidate whose host, of n bytes, has
+// the class masks m, when plainHost's answer for it was st: a plain host
+// is ASCII (and so are the scheme and "//" or "www." before it); one with
+// a non-ASCII byte in the masks makes the candidate so.
+func prefixOf(st hostState, m *classMasks, n int) int8 {
+	switch {
+	case st == hostPlain:
+		return prefixASCII
+	case n < 64 && m.high&(uint64(1)<<n-1) != 0:
+		return prefixHigh
+	}
+	return prefixUnknown
+}
+
 // fusedBody is body(w, i, s, false, closer, false) for a path, query and
 // fragment of the characters fusedClass knows, in one pass; ok is false
 // where it would need the general rules. It returns rNone for a regular
 // expression group, as body does. m holds the class masks of w[mb:mb+64]
 // (mb <= i); the runs of plain characters are found with them, and they
 // move on as the runs do.
-func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int, ascii bool) (int, result, bool) {
+func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
 	if e, ok := f.plainBody(w, i, s, m, mb); ok {
 		return e, rMatch, true
 	}
-	return f.fusedBodyLoop(w, i, s, closer, m, mb, ascii)
+	return f.fusedBodyLoop(w, i, s, closer, m, mb, prefix)
 }
 
 // plainBody is fusedBody for the common path, query and fragment: ASCII
@@ -258,9 +280,9 @@ func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool
 	return mb + 64 - bits.LeadingZeros64(keep), true
 }
 
-// fusedBodyLoop is fusedBody one character or run at a time. asciiBefore
-// tells that w[s:i] is ASCII, which proseAfterPath would check.
-func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int, asciiBefore bool) (int, result, bool) {
+// fusedBodyLoop is fusedBody one character or run at a time. prefix tells
+// what is known of w[s:i] (see prefixOf), which proseAfterPath checks.
+func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
 	keep := i
@@ -370,7 +392,7 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 				proseEnds = false
 				// proseAfterPath, with what is known of w[s:i] (no CJK
 				// letter is below U+1100).
-				if r >= 0x1100 && isCJKLetter(r) && (asciiBefore && !sawHigh || !asciiBefore && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
+				if r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII && !sawHigh || prefix == prefixUnknown && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
 					return keep, rMatch, true
 				}
 			}

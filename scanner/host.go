@@ -539,7 +539,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			if !hostRuneSmall(r) {
 				break
 			}
-		} else if !isHostRune(r) {
+		} else if !isCJKLetterBlock(r) && !isHostRune(r) {
 			break
 		}
 		// Rule 2: ASCII letters glued to CJK text: the host ends at the
