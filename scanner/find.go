@@ -1546,7 +1546,7 @@ func (f *finder) startsNew(w []byte, i int) bool {
 // by neither ':' nor '+' (a scheme's other character) starts no scheme,
 // and only "www." is looked at without the word.
 func (f *finder) startsNewMasks(w []byte, i int, m *classMasks, mb int) bool {
-	if off := i - mb; off < 64 && w[i]|0x20 != 'w' {
+	if off := i - mb; haveClassifyVec && off < 64 && w[i]|0x20 != 'w' {
 		n := bits.TrailingZeros64(^((m.alnum | m.hyph | m.dot) >> off))
 		if j := i + n; off+n < 64 && (j >= len(w) || w[j] != ':' && w[j] != '+') {
 			return false

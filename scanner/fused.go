@@ -87,7 +87,9 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 		if mayHaveUserinfoMasks(w, i, &m) {
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
-				classify(w, i, &m) // the masks start at the host
+				if haveClassifyVec {
+					classify(w, i, &m) // the masks start at the host
+				}
 			}
 		}
 		var ok bool
@@ -160,7 +162,7 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 	none := candidate{start: s, kind: k, clean: true}
 	if labels == 1 {
 		// A placeholder (see afterHost).
-		if n := end - i; n < 64 && m.under&(uint64(1)<<n-1) != 0 || n >= 64 && bytes.IndexByte(w[i:end], '_') >= 0 {
+		if n := end - i; haveClassifyVec && n < 64 && m.under&(uint64(1)<<n-1) != 0 || (!haveClassifyVec || n >= 64) && bytes.IndexByte(w[i:end], '_') >= 0 {
 			return none, rNone, true
 		}
 	}
@@ -214,7 +216,7 @@ func prefixOf(st hostState, m *classMasks, n int) int8 {
 	switch {
 	case st == hostPlain:
 		return prefixASCII
-	case n < 64 && m.high&(uint64(1)<<n-1) != 0:
+	case haveClassifyVec && n < 64 && m.high&(uint64(1)<<n-1) != 0:
 		return prefixHigh
 	}
 	return prefixUnknown
@@ -227,7 +229,10 @@ func prefixOf(st hostState, m *classMasks, n int) int8 {
 // (mb <= i); the runs of plain characters are found with them, and they
 // move on as the runs do.
 func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
-	if e, ok := f.plainBody(w, i, s, m, mb); ok {
+	if !haveClassifyVec {
+		// Without vector loops the class masks cost more than the
+		// loop's byte-by-byte runs they would save.
+	} else if e, ok := f.plainBody(w, i, s, m, mb); ok {
 		return e, rMatch, true
 	}
 	return f.fusedBodyLoop(w, i, s, closer, m, mb, prefix)
@@ -305,9 +310,20 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 				prevSoft = false
 			}
 			// The run of fPlain and fSlash bytes from w[i], a window of
-			// masks at a time; a '/' in it resets the bracket depth. A
-			// run past lim is overlong: the loop's first test gives up.
-			for {
+			// masks at a time (or a byte at a time without vector loops);
+			// a '/' in it resets the bracket depth. A run past lim is
+			// overlong: the loop's first test gives up.
+			for !haveClassifyVec && i < lim {
+				c := fusedClass[w[i]]
+				if c > fSlash {
+					break
+				}
+				if c == fSlash {
+					depth = 0
+				}
+				i++
+			}
+			for haveClassifyVec {
 				off := i - mb
 				if off >= 64 {
 					mb = i
@@ -515,7 +531,7 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 // mayHaveUserinfoMasks is mayHaveUserinfo(w, i) with the class masks m of
 // w[i:i+64]: the first ASCII byte that is not a host byte or a dot.
 func mayHaveUserinfoMasks(w []byte, i int, m *classMasks) bool {
-	if n := bits.TrailingZeros64(^(m.host() | m.dot | m.high)); n < 64 {
+	if n := bits.TrailingZeros64(^(m.host() | m.dot | m.high)); haveClassifyVec && n < 64 {
 		j := i + n
 		return j < len(w) && (w[j] == '@' || userinfoASCII[w[j]])
 	}

@@ -618,10 +618,16 @@ var hostOrDot = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 // labels, or hostBad when validHost rejects it for kind k. For any other
 // host (userinfo, port, IP literal, non-ASCII, "xn--", over 253 bytes) it
 // returns hostSlow. It sets *m to the class masks of w[i:i+64], which its
-// callers go on with.
+// callers go on with, where the build and the processor have vector loops
+// for them (haveClassifyVec).
 func (f *finder) plainHost(w []byte, i int, k hostKind, m *classMasks) (end, labels int, st hostState) {
-	if f.slow {
+	switch {
+	case f.slow:
 		return 0, 0, hostSlow
+	case !haveClassifyVec:
+		// Without vector loops the class masks cost more than the
+		// byte-by-byte scan.
+		return f.plainHostBytes(w, i, k)
 	}
 	classify(w, i, m)
 	return f.plainHostMasks(w, i, k, m)
