@@ -53,3 +53,38 @@ TEXT ·classifyAVX2(SB), NOSPLIT, $0-16
 	HALF(32(SI), 4)
 	VZEROUPPER
 	RET
+
+// classifyAVX512 is classifyAVX2 on the 64 bytes in one vector: each
+// class's mask comes from VPTESTMB (T[lo] & P != 0: P has one bit for an
+// ASCII byte and T[lo] is 0 for a non-ASCII one) straight into a mask
+// register, and the non-ASCII bytes' from VPMOVB2M.
+
+#define CLASS512(off) \
+	VBROADCASTI32X4 ·classNibbles+off(SB), Z2 \
+	VPSHUFB  Z0, Z2, Z2 \
+	VPTESTMB Z1, Z2, K1 \
+	KMOVQ    K1, off/2(DI)
+
+// func classifyAVX512(p *byte, m *classMasks)
+TEXT ·classifyAVX512(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), SI
+	MOVQ m+8(FP), DI
+	VMOVDQU64 (SI), Z0
+	MOVQ $0x0f0f0f0f0f0f0f0f, AX
+	VPBROADCASTQ AX, Z15
+	VBROADCASTI32X4 ·classPow2(SB), Z14
+	VPSRLW $4, Z0, Z1
+	VPANDQ Z15, Z1, Z1
+	VPSHUFB Z1, Z14, Z1
+	CLASS512(0)
+	CLASS512(16)
+	CLASS512(32)
+	CLASS512(48)
+	CLASS512(64)
+	CLASS512(80)
+	CLASS512(96)
+	CLASS512(112)
+	VPMOVB2M Z0, K1
+	KMOVQ    K1, 64(DI)
+	VZEROUPPER
+	RET

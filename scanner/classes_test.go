@@ -42,6 +42,12 @@ func TestClassBitsPerByte(t *testing.T) {
 			var got, ref classMasks
 			classify(b, 0, &got)
 			classifyBytes(b, &ref)
+			for name, impl := range classifyImpls() {
+				var v classMasks
+				if impl(&b[0], &v); v != ref {
+					t.Fatalf("byte %#02x at %d: %s %+v, classifyBytes %+v", c, pos, name, v, ref)
+				}
+			}
 			shift := func(m classMasks) classMasks {
 				return classMasks{m.alnum << pos, m.dot << pos, m.hyph << pos, m.under << pos, m.body << pos, m.slash << pos, m.punct << pos, m.ksep << pos, m.high << pos}
 			}
@@ -74,6 +80,14 @@ func TestClassifyRandom(t *testing.T) {
 			if got != want {
 				t.Fatalf("%q at %d: classify %+v, classifyBytes %+v", w, i, got, want)
 			}
+			if len(w)-i >= 64 {
+				for name, impl := range classifyImpls() {
+					var v classMasks
+					if impl(&w[i], &v); v != want {
+						t.Fatalf("%q at %d: %s %+v, classifyBytes %+v", w, i, name, v, want)
+					}
+				}
+			}
 		}
 	}
 }
@@ -90,6 +104,14 @@ func FuzzClassify(f *testing.F) {
 		classifyBytes(w[i:], &want)
 		if got != want {
 			t.Fatalf("%q at %d: classify %+v, classifyBytes %+v", w, i, got, want)
+		}
+		if len(w)-i >= 64 {
+			for name, impl := range classifyImpls() {
+				var v classMasks
+				if impl(&w[i], &v); v != want {
+					t.Fatalf("%q at %d: %s %+v, classifyBytes %+v", w, i, name, v, want)
+				}
+			}
 		}
 		// Each mask against the bytes one by one.
 		for k := 0; k < 64 && i+k < len(w); k++ {
@@ -112,11 +134,13 @@ func FuzzClassify(f *testing.F) {
 func BenchmarkClassify(b *testing.B) {
 	w := []byte("https://example.com/path/to/page.html then some more text after the link ends here.")
 	var m classMasks
-	b.Run("vec", func(b *testing.B) {
-		for b.Loop() {
-			classify(w, 8, &m)
-		}
-	})
+	for name, impl := range classifyImpls() {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				impl(&w[8], &m)
+			}
+		})
+	}
 	b.Run("bytes", func(b *testing.B) {
 		for b.Loop() {
 			classifyBytes(w[8:], &m)
