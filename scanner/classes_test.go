@@ -252,3 +252,31 @@ func TestSkipGraphic(t *testing.T) {
 		}
 	}
 }
+
+// TestWordStart holds wordStart's word-at-a-time scan to the byte loop.
+func TestWordStart(t *testing.T) {
+	ref := func(w []byte, lo, e int) int {
+		for e > lo && w[e-1] > ' ' {
+			e--
+		}
+		return e
+	}
+	rng := rand.New(rand.NewSource(7))
+	alphabet := []byte("ab \t\n\x00\x1f\x20\x21\x7f\x80\xe3\xff-/")
+	for n := 0; n < 5000; n++ {
+		w := make([]byte, rng.Intn(40))
+		for i := range w {
+			w[i] = alphabet[rng.Intn(len(alphabet))]
+			if rng.Intn(3) == 0 {
+				w[i] = 'x'
+			}
+		}
+		for e := 0; e <= len(w); e++ {
+			for lo := 0; lo <= e; lo++ {
+				if got, want := wordStart(w, lo, e), ref(w, lo, e); got != want {
+					t.Fatalf("wordStart(%q, %d, %d) = %d, want %d", w, lo, e, got, want)
+				}
+			}
+		}
+	}
+}

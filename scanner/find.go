@@ -354,19 +354,13 @@ func loginTarget(w []byte, s int) bool {
 			j--
 		}
 		e := j
-		slash := -1 // the word's last '/'
-		for j > lo && w[j-1] > ' ' {
-			j--
-			if w[j] == '/' && slash < 0 {
-				slash = j
-			}
-		}
+		j = wordStart(w, lo, e)
 		if e == j || j == lo && lo > 0 {
 			return false
 		}
 		word := w[j:e]
-		if slash >= 0 && slash+1 < e {
-			word = w[slash+1 : e] // /usr/bin/ssh
+		if k := bytes.LastIndexByte(word, '/'); k >= 0 && k+1 < len(word) {
+			word = word[k+1:] // /usr/bin/ssh
 		}
 		if isLoginCommand(word) {
 			return true
@@ -399,10 +393,28 @@ func prevIsOption(w []byte, j, lo int) bool {
 		j--
 	}
 	e := j
+	j = wordStart(w, lo, e)
+	return e > j && w[j] == '-'
+}
+
+// wordStart returns the start of the run of bytes above ' ' that ends at
+// w[e], not before lo: eight bytes at a time while they last (in a word,
+// the high bit of each byte that is ' ' or below is that of neither
+// its value less 0x21 below 0x80, nor the byte itself).
+func wordStart(w []byte, lo, e int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	j := e
+	for j-8 >= lo {
+		x := binary.LittleEndian.Uint64(w[j-8:])
+		if blank := ^((x&^highs + 0x5F*ones) | x) & highs; blank != 0 {
+			return j - 8 + (63-bits.LeadingZeros64(blank))/8 + 1
+		}
+		j -= 8
+	}
 	for j > lo && w[j-1] > ' ' {
 		j--
 	}
-	return e > j && w[j] == '-'
+	return j
 }
 
 // isKey reports whether b reads as the key of a KEY=value pair or an
