@@ -8,10 +8,22 @@ import "github.com/iriscan/iriscan/internal/cpuid"
 // in this build: Go assembly on amd64 (not with the purego build tag).
 const haveFused = true
 
-// useAVX2 selects the 32-byte (AVX2) search over the 16-byte (SSE2, part
-// of every amd64 CPU) one; the CPU and the operating system must support
-// it (CPUID and XGETBV).
-var useAVX2 = cpuid.AVX2
+// useAVX512 selects the 64-byte (AVX-512 F and BW) search, useAVX2 the
+// 32-byte (AVX2) one over the 16-byte (SSE2, part of every amd64 CPU) one;
+// the CPU and the operating system must support them (CPUID and XGETBV).
+var (
+	useAVX512 = cpuid.AVX512BW
+	useAVX2   = cpuid.AVX2
+)
+
+// indexTriggerAVX512 is indexTriggerFused's AVX-512 loop
+// (trigger_amd64.s), 128 bytes a round. It takes any b and from, as
+// indexTriggerBytes does: it looks at b[0] and b[1] one by one and reads
+// the last bytes of b with masked loads, so that the scanner's call per
+// trigger goes straight to it.
+//
+//go:noescape
+func indexTriggerAVX512(b []byte, from int) int
 
 // indexTriggerAVX2 and indexTriggerSSE2 are indexTriggerFused's vector
 // loops (trigger_amd64.s). They need 2 <= from <= len(b) and len(b) of at
@@ -31,7 +43,19 @@ func indexTriggerSSE2(b []byte, from int) int
 // '@' with memchr; three bytes.IndexByte searches, one call per '.' of
 // English prose, were the scanner's largest cost (docs/performance.md,
 // "Fused trigger search").
-func indexTriggerFused(b []byte, from int) int { return indexTriggerVec(b, from, useAVX2) }
+//
+// It is assembly (trigger_amd64.s) that jumps to indexTriggerAVX512 when
+// useAVX512 is set, else to indexTriggerPre512, so that the scanner's call
+// per trigger (about 1,000 a MiB of English prose) goes straight to the
+// AVX-512 loop: a Go function choosing between two calls costs more than
+// the inliner allows and would be a call of its own.
+//
+//go:noescape
+func indexTriggerFused(b []byte, from int) int
+
+// indexTriggerPre512 is indexTriggerFused on CPUs without AVX-512 (the
+// assembly jumps to it).
+func indexTriggerPre512(b []byte, from int) int { return indexTriggerVec(b, from, useAVX2) }
 
 // indexTriggerVec is indexTriggerFused with the AVX2 loop when avx2 is
 // true (only then: the caller checks useAVX2), else the SSE2 one.
