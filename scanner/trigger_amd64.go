@@ -45,16 +45,17 @@ func indexTriggerSSE2(b []byte, from int) int
 // "Fused trigger search").
 //
 // It is assembly (trigger_amd64.s) that jumps to indexTriggerAVX512 when
-// useAVX512 is set, else to indexTriggerPre512, so that the scanner's call
-// per trigger (about 1,000 a MiB of English prose) goes straight to the
-// AVX-512 loop: a Go function choosing between two calls costs more than
-// the inliner allows and would be a call of its own.
+// useAVX512 is set, else to the AVX2 or SSE2 loop (or, for b[0], b[1] and
+// short buffers, to indexTriggerPre512), so that the scanner's call per
+// trigger (about 1,000 a MiB of English prose) goes straight to the loop:
+// a Go function choosing between calls costs more than the inliner allows
+// and would be a call of its own.
 //
 //go:noescape
 func indexTriggerFused(b []byte, from int) int
 
-// indexTriggerPre512 is indexTriggerFused on CPUs without AVX-512 (the
-// assembly jumps to it).
+// indexTriggerPre512 is indexTriggerFused on CPUs without AVX-512 where
+// the assembly does not go to a loop itself (from < 2, short buffers).
 func indexTriggerPre512(b []byte, from int) int { return indexTriggerVec(b, from, useAVX2) }
 
 // indexTriggerVec is indexTriggerFused with the AVX2 loop when avx2 is

@@ -244,16 +244,40 @@ GLOBL trig512<>(SB), RODATA|NOPTR, $40
 
 // func indexTriggerFused(b []byte, from int) int
 //
-// The scanner's call per trigger: to the AVX-512 loop when the CPU has it,
-// else to indexTriggerPre512 (Go: the AVX2 or SSE2 loop). Tail jumps, the
-// arguments left where the caller put them.
+// The scanner's call per trigger, dispatched by tail jumps (the arguments
+// left where the caller put them): to the AVX-512 loop when the CPU has
+// it; else, when 2 <= from < len(b) and b is long enough, to the AVX2 or
+// SSE2 loop; else to indexTriggerPre512 (Go: indexTriggerVec, which
+// handles b[0], b[1] and short buffers).
 TEXT ·indexTriggerFused(SB), NOSPLIT, $0-40
 	CMPB ·useAVX512(SB), $0
 	JEQ  pre512
 	JMP  ·indexTriggerAVX512(SB)
 
 pre512:
+	MOVQ b_len+8(FP), DX
+	MOVQ from+24(FP), DI
+	CMPQ DI, $2
+	JLT  vec
+	CMPQ DI, DX
+	JGE  nonepre
+	CMPB ·useAVX2(SB), $0
+	JEQ  sse2
+	CMPQ DX, $34
+	JLT  sse2
+	JMP  ·indexTriggerAVX2(SB)
+
+sse2:
+	CMPQ DX, $18
+	JLT  vec
+	JMP  ·indexTriggerSSE2(SB)
+
+vec:
 	JMP ·indexTriggerPre512(SB)
+
+nonepre:
+	MOVQ $-1, ret+32(FP)
+	RET
 
 // func indexTriggerAVX512(b []byte, from int) int
 //

@@ -20,28 +20,34 @@ func fusedImpls() map[string]func(b []byte, from int) int {
 	if useAVX512 {
 		m["avx512"] = indexTriggerAVX512
 	}
+	m["dispatch"] = indexTriggerFused // the scanner's entry, as the CPU has it
 	return m
 }
 
-// TestIndexTriggerFusedDispatch checks the assembly's jumps: to
-// indexTriggerPre512 (the path of CPUs without AVX-512) with useAVX512
-// off, and to indexTriggerAVX512 with it on where the CPU has AVX-512.
+// TestIndexTriggerFusedDispatch checks the assembly's jumps (to the
+// AVX-512, AVX2 or SSE2 loop or to indexTriggerPre512, by CPU, start and
+// length) with each setting of useAVX512 and useAVX2 the CPU allows, on
+// every length up to 80 and every start.
 func TestIndexTriggerFusedDispatch(t *testing.T) {
-	defer func(v bool) { useAVX512 = v }(useAVX512)
-	b := []byte("x@ plain text, then www.example.org and http://example.org/ " +
-		"and a longer run of prose without a trigger in it at all, to the end.")
-	for _, on := range []bool{false, true} {
-		if on && !cpuid.AVX512BW {
+	defer func(v512, v2 bool) { useAVX512, useAVX2 = v512, v2 }(useAVX512, useAVX2)
+	text := []byte(":@ plain, www.example.org http://example.org/ and prose. ww.x a@b " +
+		"then a run of prose without a trigger in it, to the end")
+	for _, set := range []struct{ avx512, avx2 bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
+		if set.avx512 && !cpuid.AVX512BW || set.avx2 && !cpuid.AVX2 {
 			continue
 		}
-		useAVX512 = on
-		for from := 0; from <= len(b)+1; from++ {
-			want := -1
-			if from <= len(b) {
-				want = indexTriggerBytes(b, from)
-			}
-			if got := indexTriggerFused(b, from); got != want {
-				t.Fatalf("useAVX512 %v, from %d: got %d, want %d", on, from, got, want)
+		useAVX512, useAVX2 = set.avx512, set.avx2
+		for n := 0; n <= 80; n++ {
+			for _, b := range [][]byte{text[:n], text[len(text)-n:]} {
+				for from := 0; from <= n+1; from++ {
+					want := -1
+					if from <= n {
+						want = indexTriggerBytes(b, from)
+					}
+					if got := indexTriggerFused(b, from); got != want {
+						t.Fatalf("%+v: %q from %d: got %d, want %d", set, b, from, got, want)
+					}
+				}
 			}
 		}
 	}
