@@ -146,6 +146,9 @@ func FuzzIndexTrigger(f *testing.F) {
 	f.Add([]byte(strings.Repeat("x", 31)+"w.example http://a@b"), uint16(3), uint8(0))
 	f.Add([]byte("WWW.EXAMPLE.ORG"), uint16(0), uint8(0))
 	f.Add([]byte(strings.Repeat("no trigger. ", 20)+"w"), uint16(17), uint8(40))
+	// The AVX-512 loop's edges: "ww." across 64 and 128, a ':' in the tail.
+	f.Add([]byte(strings.Repeat("x", 62)+"ww."+strings.Repeat("y", 61)+"Ww.x:"), uint16(2), uint8(3))
+	f.Add([]byte(strings.Repeat("new. ", 40)+"a@"), uint16(130), uint8(0))
 	f.Fuzz(func(t *testing.T, b []byte, from uint16, cut uint8) {
 		// cut shortens the buffer so that the end falls anywhere in a
 		// vector; from may be anywhere in it, and past its end.
