@@ -204,6 +204,26 @@ func BenchmarkTriggers(b *testing.B) {
 	}
 }
 
+// BenchmarkTriggersNone is one call of each vector loop over prose
+// without a trigger, of 16 KiB, 256 KiB and 4 MiB (in this project's
+// machines' L1, L2 and L3 caches): the loops' own rate, without the
+// per-call cost of BenchmarkTriggers.
+func BenchmarkTriggersNone(b *testing.B) {
+	for _, n := range []int{16 << 10, 256 << 10, 4 << 20} {
+		text := []byte(strings.Repeat("plain prose with no trigger, e.g. this. x ", n/42+1)[:n])
+		for name, find := range fusedImpls() {
+			b.Run(fmt.Sprintf("%dKiB/%s", n>>10, name), func(b *testing.B) {
+				b.SetBytes(int64(n))
+				for b.Loop() {
+					if find(text, 0) != -1 {
+						b.Fatal("a trigger in text without one")
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestEscapeOrHash checks iriForm's table against its definition: the
 // bytes of needsEscape and '#'.
 func TestEscapeOrHash(t *testing.T) {
