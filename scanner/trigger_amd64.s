@@ -4,13 +4,18 @@
 
 // The fused trigger search (see trigger_amd64.go): the index of the first
 // byte at or after b[from] that is ':' or '@', or a '.' right after two
-// bytes 'w' or 'W'. The caller guarantees 2 <= from <= len(b) and
-// len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2), so that the vectors of the
-// bytes one and two before, read at b[i-1] and b[i-2], and the last,
+// bytes 'w' or 'W'. indexTriggerFused, the scanner's entry, jumps to one
+// of three loops by CPU: AVX-512 (64-byte vectors, 128 bytes a round; any
+// b and from), AVX2 (32-byte vectors, 64 bytes a round) or SSE2.
+//
+// For the AVX2 and SSE2 loops the caller guarantees 2 <= from <= len(b)
+// and len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2), so that the vectors of
+// the bytes one and two before, read at b[i-1] and b[i-2], and the last,
 // overlapping vector at len(b)-32 (or -16) are in bounds. Each vector of
 // bytes v and the vectors p, q of the bytes one and two before them give
 // the mask (v == ':') | (v == '@') | ((v == '.') & ((p | 0x20) == 'w') &
-// ((q | 0x20) == 'w')).
+// ((q | 0x20) == 'w')). The AVX-512 loop computes the same mask another
+// way, with fewer instructions (see there).
 
 // The AVX2 loop is VEX-encoded throughout: with a legacy-SSE MOVQ into X0
 // before it, it ran 5× slower on this project's (Zen 3) machine.
