@@ -24,11 +24,8 @@ func classifyAVX2(p *byte, m *classMasks)
 //go:noescape
 func classifyAVX512(p *byte, m *classMasks)
 
-// classifyVec is the vector loop this CPU has (haveClassifyVec).
-func classifyVec(p *byte, m *classMasks) {
-	if useAVX512Classify {
-		classifyAVX512(p, m)
-		return
-	}
-	classifyAVX2(p, m)
-}
+// classifyVec is the vector loop this CPU has (haveClassifyVec): a jump
+// to classifyAVX512 or classifyAVX2 (classes_amd64.s).
+//
+//go:noescape
+func classifyVec(p *byte, m *classMasks)

@@ -88,3 +88,14 @@ TEXT ·classifyAVX512(SB), NOSPLIT, $0-16
 	KMOVQ    K1, 64(DI)
 	VZEROUPPER
 	RET
+
+// func classifyVec(p *byte, m *classMasks)
+//
+// The dispatch by tail jump (the arguments left where the caller put
+// them) to the loop the CPU has: AVX-512 or AVX2.
+TEXT ·classifyVec(SB), NOSPLIT, $0-16
+	CMPB ·useAVX512Classify(SB), $0
+	JEQ  avx2
+	JMP  ·classifyAVX512(SB)
+avx2:
+	JMP  ·classifyAVX2(SB)

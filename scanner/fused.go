@@ -78,7 +78,14 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 		return candidate{}, rNone, false
 	}
 	var m classMasks
-	end, labels, st := f.plainHost(w, i, hostScheme, &m)
+	var end, labels int
+	var st hostState
+	if haveClassifyVec && len(w)-i >= 64 {
+		classifyVec(&w[i], &m) // plainHost, a call less
+		end, labels, st = f.plainHostMasks(w, i, hostScheme, &m)
+	} else {
+		end, labels, st = f.plainHost(w, i, hostScheme, &m)
+	}
 	switch st {
 	case hostBad:
 		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
@@ -111,7 +118,14 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 		return candidate{}, rNone, false
 	}
 	var m classMasks
-	end, labels, st := f.plainHost(w, s, hostICANN, &m)
+	var end, labels int
+	var st hostState
+	if haveClassifyVec && len(w)-s >= 64 {
+		classifyVec(&w[s], &m) // plainHost, a call less
+		end, labels, st = f.plainHostMasks(w, s, hostICANN, &m)
+	} else {
+		end, labels, st = f.plainHost(w, s, hostICANN, &m)
+	}
 	switch st {
 	case hostBad:
 		return candidate{start: s, kind: KindWWW}, rNone, true
@@ -129,19 +143,20 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 // ⟨…⟩) or where an ASCII quote opens before it, and returns the closing
 // quote of a non-ASCII opening quote before it, as try finds it.
 func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
-	if s == 0 {
-		return 0, true
+	if s > 0 && w[s-1] >= utf8.RuneSelf {
+		return fusedCloserHigh(w, s, lastEnd)
 	}
-	b := w[s-1]
-	if b < utf8.RuneSelf {
-		// '<' and "<URL:" (which ends in ':') open a delimited form;
-		// '"' '`' '|' quotes that close themselves.
-		if b == '<' || b == ':' || b == '"' || b == '`' || b == '|' {
-			return 0, false
-		}
-		return 0, true
-	}
-	if b == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
+	return 0, s == 0 || !opensForm[w[s-1]]
+}
+
+// opensForm: the ASCII bytes before a candidate that make fusedCloser give
+// up: '<' and "<URL:" (which ends in ':') open a delimited form; '"' '`'
+// '|' are quotes that close themselves.
+var opensForm = byteSet("<:\"`|")
+
+// fusedCloserHigh is fusedCloser after a non-ASCII byte.
+func fusedCloserHigh(w []byte, s, lastEnd int) (closer rune, ok bool) {
+	if w[s-1] == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
 		return 0, false // ⟨
 	}
 	r, _ := utf8.DecodeLastRune(w[:s])
