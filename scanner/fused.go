@@ -203,9 +203,15 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 		return candidate{}, rNone, false // overlong: the general code skips it
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		e, r, ok := f.fusedBody(w, i, s, closer, m, mb, prefix)
-		if !ok || r != rMatch {
-			return none, r, ok
+		e, ok := 0, false
+		if haveClassifyVec {
+			e, ok = f.plainBody(w, i, s, m, mb)
+		}
+		if !ok {
+			var r result
+			if e, r, ok = f.fusedBodyLoop(w, i, s, closer, m, mb, prefix); !ok || r != rMatch {
+				return none, r, ok
+			}
 		}
 		i = e
 	}
@@ -237,23 +243,15 @@ func prefixOf(st hostState, m *classMasks, n int) int8 {
 	return prefixUnknown
 }
 
-// fusedBody is body(w, i, s, false, closer, false) for a path, query and
-// fragment of the characters fusedClass knows, in one pass; ok is false
-// where it would need the general rules. It returns rNone for a regular
-// expression group, as body does. m holds the class masks of w[mb:mb+64]
-// (mb <= i); the runs of plain characters are found with them, and they
-// move on as the runs do.
-func (f *finder) fusedBody(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
-	if !haveClassifyVec {
-		// Without vector loops the class masks cost more than the
-		// loop's byte-by-byte runs they would save.
-	} else if e, ok := f.plainBody(w, i, s, m, mb); ok {
-		return e, rMatch, true
-	}
-	return f.fusedBodyLoop(w, i, s, closer, m, mb, prefix)
-}
+// The fused body is body(w, i, s, false, closer, false) for a path,
+// query and fragment of the characters fusedClass knows, in one pass: the
+// loop (fusedBodyLoop) gives up (ok false) where it would need the general
+// rules, and returns rNone for a regular expression group, as body does.
+// The class masks m of w[mb:mb+64] (mb <= i) give the runs of plain
+// characters, and move on as the runs do; plainBody, the common case, is
+// tried first where the masks come from vector loops.
 
-// plainBody is fusedBody for the common path, query and fragment: ASCII
+// plainBody is the fused body for the common path, query and fragment: ASCII
 // plain characters, the separators = & and at most one '#', and soft
 // punctuation (. , ; ! * ? :), ended by a hard character or the end of the
 // text within the masks m of w[mb:mb+64], and shorter than the maximum
@@ -300,7 +298,7 @@ func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool
 	return mb + 64 - bits.LeadingZeros64(keep), true
 }
 
-// fusedBodyLoop is fusedBody one character or run at a time. prefix tells
+// fusedBodyLoop is the fused body one character or run at a time. prefix tells
 // what is known of w[s:i] (see prefixOf), which proseAfterPath checks.
 func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
 	var stack [maxDepth]rune // open brackets
