@@ -203,17 +203,15 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 		return candidate{}, rNone, false // overlong: the general code skips it
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		e, ok := 0, false
-		if haveClassifyVec {
-			e, ok = f.plainBody(w, i, s, m, mb)
-		}
-		if !ok {
-			var r result
-			if e, r, ok = f.fusedBodyLoop(w, i, s, closer, m, mb, prefix); !ok || r != rMatch {
+		if e, ok := f.plainBody(w, i, s, m, mb); ok {
+			i = e // the common case
+		} else {
+			e, r, ok := f.fusedBodyLoop(w, i, s, closer, m, mb, prefix)
+			if !ok || r != rMatch {
 				return none, r, ok
 			}
+			i = e
 		}
-		i = e
 	}
 	if i-s > f.maxLen {
 		return candidate{}, rNone, false
@@ -261,7 +259,7 @@ func prefixOf(st hostState, m *classMasks, n int) int8 {
 // body: no brackets, non-ASCII characters or characters to bail out on.
 func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool) {
 	off := i - mb
-	if off >= 64 {
+	if !haveClassifyVec || off >= 64 { // (without vector loops there are no masks)
 		return 0, false
 	}
 	n := bits.TrailingZeros64(^((m.body | m.punct | m.ksep) >> off))
