@@ -280,3 +280,18 @@ func TestWordStart(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoByteTables checks hostRune2 and bodyRune2 against isHostRune
+// and classOf for every two-byte rune, looked up by its UTF-8 bytes.
+func TestTwoByteTables(t *testing.T) {
+	for r := rune(0x80); r < 0x800; r++ {
+		b := []byte(string(r))
+		k := int(b[0]-0xC2)<<6 | int(b[1]&0x3F)
+		if got, want := hostRune2[k], isHostRune(r); got != want {
+			t.Errorf("hostRune2 %U = %v, isHostRune %v", r, got, want)
+		}
+		if got, want := bodyRune2[k], classOf(r, false) == cBody; got != want {
+			t.Errorf("bodyRune2 %U = %v, classOf cBody %v", r, got, want)
+		}
+	}
+}

@@ -509,6 +509,15 @@ func decode3(w []byte, i int) (r rune, ok bool) {
 func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 	for i < lim {
 		b := w[i]
+		if b-0xC2 < 0xE0-0xC2 && i+1 < len(w) && closer < 0x80 {
+			// Two bytes, and no closer of two bytes to look for: the
+			// class looked up by the bytes.
+			if c := w[i+1]; c&0xC0 == 0x80 && bodyRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+				i += 2
+				continue
+			}
+			break
+		}
 		if b < utf8.RuneSelf {
 			break
 		}
@@ -538,6 +547,15 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 	}
 	return i
 }
+
+// bodyRune2 tells the two-byte runes U+0080 to U+07FF of class cBody, by
+// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
+var bodyRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+	for r := rune(0x80); r < 0x800; r++ {
+		t[(r>>6-2)<<6|r&0x3F] = smallClass[r] == cBody
+	}
+	return t
+}()
 
 // mayHaveUserinfoMasks is mayHaveUserinfo(w, i) with the class masks m of
 // w[i:i+64]: the first ASCII byte that is not a host byte or a dot.

@@ -326,6 +326,15 @@ func isHostRune(r rune) bool {
 func hostRunHigh(w []byte, j, lim int) int {
 	for j < lim {
 		b := w[j]
+		if b-0xC2 < 0xE0-0xC2 && j+1 < len(w) {
+			// Two bytes (Latin, Greek, Cyrillic, Arabic, Hebrew …):
+			// the rune's answer looked up by its bytes.
+			if c := w[j+1]; c&0xC0 == 0x80 && hostRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+				j += 2
+				continue
+			}
+			break
+		}
 		if b < 0xC2 || b >= 0xF0 {
 			break // ASCII, a stray continuation byte, or four bytes
 		}
@@ -352,6 +361,15 @@ func hostRunHigh(w []byte, j, lim int) int {
 	}
 	return j
 }
+
+// hostRune2 is hostRuneSmall for the two-byte runes U+0080 to U+07FF, by
+// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
+var hostRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+	for r := rune(0x80); r < 0x800; r++ {
+		t[(r>>6-2)<<6|r&0x3F] = hostRuneSmall(r)
+	}
+	return t
+}()
 
 // hostRuneSmall is isHostRune for a non-ASCII rune below U+3100, looked
 // up in smallClass: there no label dot is cBody, and the hyphens U+2010 to
