@@ -153,16 +153,24 @@ func Find(text []byte, o *Options) []Match {
 // growMatches returns ms with room for the matches Find expects in the
 // rest of a text of n bytes, the part before off having given len(ms):
 // the count projected from that density (an eighth more), at least twice
-// and at most eight times the present capacity. A Match is ~120 bytes
+// the present capacity, and at most eight times it, or 64 times once the
+// density is that of at least a 64th of the text. A Match is ~100 bytes
 // with pointers, so each growth clears and copies the array: append's
 // doubling took 15% of Find over 100 MB of prose with a link every 2 KB,
-// where the projection grows it about four times.
+// where the projection grows it four times, the last two to the size the
+// projection gives after the first 64th (the eightfold bound alone took
+// a step more there, and its array of 3 MB was cleared and copied for
+// nothing).
 func growMatches(ms []Match, off int64, n int) []Match {
 	c := cap(ms)
 	want := 2*c + 8
 	if off > 0 {
 		p := int(int64(len(ms)) * int64(n) / off)
-		want = max(want, min(p+p/8+8, 8*c))
+		limit := 8 * c
+		if off >= int64(n)/64 {
+			limit = 64 * c
+		}
+		want = max(want, min(p+p/8+8, limit))
 	}
 	return append(make([]Match, 0, want), ms...)
 }
