@@ -132,21 +132,59 @@ func Find(text []byte, o *Options) []Match {
 		}
 		return ms
 	}
+	if s.fused {
+		return s.findFused()
+	}
 	var ms []Match
 	for {
 		c, ok := s.next()
 		if !ok {
 			return ms
 		}
-		if len(ms) == cap(ms) {
-			ms = growMatches(ms, int64(c.start), len(text))
+		ms = s.add(ms, c)
+	}
+}
+
+// add appends the match of candidate c to ms, as Find returns them.
+func (s *Scanner) add(ms []Match, c candidate) []Match {
+	if len(ms) == cap(ms) {
+		ms = growMatches(ms, int64(c.start), s.n)
+	}
+	ms = ms[:len(ms)+1]
+	// In place, and only the fields a text match sets: the element is
+	// zero, and a Match is ~100 bytes.
+	m := &ms[len(ms)-1]
+	m.Offset, m.Length, m.Kind = s.base+int64(c.start), int64(c.end-c.start), c.kind
+	m.Text, m.IRI = s.strings(c)
+	return ms
+}
+
+// findFused is Find over a whole text with the fused trigger search: the
+// loop of next for a window that is the whole text, with its state in
+// locals (no refill; an overlong candidate is passed over as next passes
+// over it, with skipOverlong).
+func (s *Scanner) findFused() []Match {
+	w, f := s.buf[:s.n], s.f
+	var ms []Match
+	pos, lastEnd := 0, 0
+	for {
+		t := indexTriggerFused(w, pos)
+		if t < 0 {
+			return ms
 		}
-		ms = ms[:len(ms)+1]
-		// In place, and only the fields a text match sets: the element
-		// is zero, and a Match is ~100 bytes.
-		m := &ms[len(ms)-1]
-		m.Offset, m.Length, m.Kind = s.base+int64(c.start), int64(c.end-c.start), c.kind
-		m.Text, m.IRI = s.strings(c)
+		pos = t + 1
+		if t < lastEnd {
+			continue
+		}
+		switch c, res := f.at(w, t, lastEnd); res {
+		case rMatch:
+			lastEnd, pos = c.end, max(pos, c.end)
+			ms = s.add(ms, c)
+		case rOverlong:
+			s.pos, s.resume, s.skip = c.start, pos, true
+			s.skipOverlong() // at the end of the input: always done
+			pos, lastEnd = s.pos, s.lastEnd
+		}
 	}
 }
 
