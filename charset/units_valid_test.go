@@ -76,14 +76,19 @@ func addValidAll(t *testing.T, u *Units, p []byte, step, keep int) int {
 }
 
 // eachBlockPath runs f with each way the machine has of taking whole
-// blocks (utf8Blocks: SSE2 and AVX2 on amd64).
+// blocks (utf8Blocks: SSE2, AVX2 and AVX-512BW on amd64, as the processor
+// has them).
 func eachBlockPath(f func(path string)) {
-	defer func(v bool) { useAVX2 = v }(useAVX2)
-	useAVX2 = false
+	defer func(v2, v512 bool) { useAVX2, useAVX512 = v2, v512 }(useAVX2, useAVX512)
+	useAVX2, useAVX512 = false, false
 	f("")
 	if haveAVX2 {
 		useAVX2 = true
 		f("AVX2 ")
+	}
+	if haveAVX512 {
+		useAVX512 = true
+		f("AVX-512 ")
 	}
 }
 
