@@ -1,6 +1,6 @@
 // Package cpuid tells which vector instructions the processor offers, for
-// the loops written in assembly (the scanner's trigger search, the charset
-// package's UTF-8 pass). Each flag is true only when the processor has the
+// the loops written in assembly (the scanner's trigger search and byte-class
+// masks, the charset package's UTF-8 pass). Each flag is true only when the processor has the
 // instructions and the operating system saves the registers they use
 // (CPUID and XGETBV), and false on other architectures than amd64 and with
 // the purego build tag.
