@@ -175,6 +175,22 @@ def case(name, f, scale):
         piece = b"x\xff\xfe\xc3 \x80http://\xe4\xbe\x8b\xe3\x81\x88.jp/\xff\xe3\x81 " + IRI.encode() + b" \xed\xa0\x80 \xf4\x90\x80\x80\n"
         for c in chunks(20 * MB * s, piece * 10000):
             w(f, c)
+    elif name == "text-dense-triggers":  # a trigger every few bytes, no match: ':' '@' "ww." and "://" without hosts
+        piece = b"a: b@ c:d ww.x www. w@w http:// :// @@ ::: "
+        for c in chunks(100 * MB * s, piece * 20000):
+            w(f, c)
+    elif name == "text-dense-matches":  # a match every 24 bytes, ASCII and IDN, paths with soft punctuation
+        piece = "http://a.example/p.q, www.b.example/x? 例え.jp/資料 j@c.example;\n".encode()
+        for c in chunks(100 * MB * s, piece * 20000):
+            w(f, c)
+    elif name == "text-long-host":  # hosts far past 64 and 253 bytes, ASCII and Cyrillic labels
+        w(f, "http://")
+        for c in chunks(50 * MB * s, b"ab-c." * 200000):
+            w(f, c)
+        w(f, " www.")
+        for c in chunks(50 * MB * s, "пр.".encode() * 200000):
+            w(f, c)
+        w(f, " and " + IRI + "\n")
     elif name == "text-utf16-odd":
         w(f, ("\ufeffsee " + IRI + " now\n").encode("utf-16-le") * 1000 + b"\x41")
     else:

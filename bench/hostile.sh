@@ -17,7 +17,7 @@ shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${HOSTILE_DIR:-${TMPDIR:-/tmp}}/hostile.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
-cases=${*:-"mail-1g-attachment.same mail-1g-text mail-b64-oneline mail-qp-oneline mail-header-50m-folded.same mail-header-50m-unfolded.same mail-100k-headers.same mail-nest-10000 mail-no-close mail-1m-parts html-attr-20m html-comment-100m.same html-open-script.same html-open-textarea.same html-open-title.same html-open-plaintext.same html-1m-attrs html-tagname-10m text-line-100m text-line-100m-noiri.same text-iri-run-100m text-nul-100m.same text-invalid-utf8 text-utf16-odd mail-charsets mail-line-ends mail-nul mail-from-escape html-charrefs"}
+cases=${*:-"mail-1g-attachment.same mail-1g-text mail-b64-oneline mail-qp-oneline mail-header-50m-folded.same mail-header-50m-unfolded.same mail-100k-headers.same mail-nest-10000 mail-no-close mail-1m-parts html-attr-20m html-comment-100m.same html-open-script.same html-open-textarea.same html-open-title.same html-open-plaintext.same html-1m-attrs html-tagname-10m text-line-100m text-line-100m-noiri.same text-iri-run-100m text-nul-100m.same text-invalid-utf8 text-utf16-odd text-dense-triggers text-dense-matches text-long-host mail-charsets mail-line-ends mail-nul mail-from-escape html-charrefs"}
 for c in $cases; do
 	in=$dir/in
 	python3 "$here/hostile.py" "$c" "$in" "$scale" || exit 2

@@ -157,6 +157,16 @@ func BenchmarkUnitsAddValid(b *testing.B) {
 		{"ascii", "plain ascii words and http://example.com/a?b=c "},
 		{"mixed", "読書リスト http://例え.テスト/資料 café 😀 مصر "},
 		{"quotes", "Words of English prose, and “a quotation” now and then. "},
+		// As the bench's English prose (bench/): about one block in
+		// four has a non-ASCII character, most often a quotation mark.
+		{"prose", "Into could, will after more get down her and, been so, after than into, three since out or time get because after him. " +
+			"Company must him than “history” three should these they. Must make state against him then if after man we of his of much, " +
+			"see network only, than company has back when must. Another they she just no came data could software be before also this " +
+			"not culture first into world which. At language research made company people little out see, company only should man year " +
+			"through own said his own more from his. An down society where is now long there (come) only life were can, has little, on.\n\n" +
+			"Your, which may then came own year day not such there time, where me. Network “have” still also under just how more about " +
+			"have must an, should much be could (you) year go in between. Had old about many an, we they. Day most Москва great years " +
+			"being “history” only too network, well than between year the them, years from between if.\n\n"},
 	} {
 		text := []byte(strings.Repeat(bc.unit, (64<<10)/len(bc.unit)))
 		b.Run(bc.name, func(b *testing.B) {

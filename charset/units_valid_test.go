@@ -76,14 +76,19 @@ func addValidAll(t *testing.T, u *Units, p []byte, step, keep int) int {
 }
 
 // eachBlockPath runs f with each way the machine has of taking whole
-// blocks (utf8Blocks: SSE2 and AVX2 on amd64).
+// blocks (utf8Blocks: SSE2, AVX2 and AVX-512BW on amd64, as the processor
+// has them).
 func eachBlockPath(f func(path string)) {
-	defer func(v bool) { useAVX2 = v }(useAVX2)
-	useAVX2 = false
+	defer func(v2, v512 bool) { useAVX2, useAVX512 = v2, v512 }(useAVX2, useAVX512)
+	useAVX2, useAVX512 = false, false
 	f("")
 	if haveAVX2 {
 		useAVX2 = true
 		f("AVX2 ")
+	}
+	if haveAVX512 {
+		useAVX512 = true
+		f("AVX-512 ")
 	}
 }
 
@@ -134,6 +139,14 @@ func TestUnitsAddValid(t *testing.T) {
 		{"two-byte sequence across a block", strings.Repeat("a", 63) + "é" + strings.Repeat("b", 64), 129},
 		{"three-byte sequence across a block", strings.Repeat("a", 62) + "日" + strings.Repeat("b", 64), 129},
 		{"three-byte sequence ending a block, then ASCII", strings.Repeat("a", 61) + "日" + strings.Repeat("b", 64), 128},
+		{"E0 lead after blocks of quotes", strings.Repeat("“a” ", 40) + "\u0915" + strings.Repeat("c", 130), 453},
+		{"ED lead at a block edge", strings.Repeat("“a” ", 15) + "\ud55c" + strings.Repeat("c", 130), 253},
+		{"F0 lead straddling a block edge", strings.Repeat("é", 31) + "a😀" + strings.Repeat("c", 70), 137},
+		{"F4 lead ending a block", strings.Repeat("a", 124) + "\U0010FFFF" + "é", 130},
+		{"C1 in the second block of quotes", strings.Repeat("“a” ", 20) + "\xc1\xbf" + strings.Repeat("d", 64), 160},
+		{"invalid last byte of the last block", strings.Repeat("“a” ", 31) + "abcdefg\xe3", 255},
+		{"two-byte lead ending the last whole block", strings.Repeat("x", 127) + "\xc3", 127},
+		{"valid last block, a short tail", strings.Repeat("ж", 64) + "“q”", 135},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,6 +168,31 @@ func TestUnitsAddValid(t *testing.T) {
 	}
 }
 
+// TestUnitsAddValidEveryPosition puts each byte or sequence that ends a
+// vector block's run, valid or not, at every position of the first three
+// blocks of text with quotation marks in every block (so that the blocks
+// around it are ones the vector loops take), and compares the prefix
+// AddValid counts, and its units, with the standard library's.
+func TestUnitsAddValidEveryPosition(t *testing.T) {
+	base := []byte(strings.Repeat("Some “quoted” words and ascii ", 9)) // 288 bytes
+	for _, bad := range []string{"\x80", "\xbf", "\xc0", "\xc1", "\xe0\xa0\x80", "\xe0\x9f\x80", "\xed\x9f\xbf", "\xed\xa0\x80",
+		"\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5", "\xff", "\xe3\x81", "\xc3"} {
+		for pos := 0; pos < 192; pos++ {
+			p := append([]byte(nil), base...)
+			copy(p[pos:], bad)
+			want := validPrefix(p)
+			eachBlockPath(func(path string) {
+				for _, step := range []int{64, 1 << 20} {
+					var u Units
+					if got := addValidAll(t, &u, p, step, 5); got != want {
+						t.Fatalf("%q at %d: %sstep %d: AddValid counted %d bytes, want %d", bad, pos, path, step, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestUnitsAddValidAfterAdd checks that AddValid continues what Add
 // began, in the middle of a block.
 func TestUnitsAddValidAfterAdd(t *testing.T) {
@@ -170,7 +208,8 @@ func TestUnitsAddValidAfterAdd(t *testing.T) {
 }
 
 // FuzzUnitsAddValid compares AddValid, the one-pass validation and
-// count, with the standard library: the same valid prefix as
+// count, with the standard library (and each vector loop with
+// utf8BlocksRef): the same valid prefix as
 // unicode/utf8's decoder and as validUTF8, and the code point and UTF-16
 // counts of unicode/utf8 and unicode/utf16 at every boundary; and a
 // Reader counting as it decodes (SetUnits) with the same Reader that does
@@ -187,6 +226,7 @@ func FuzzUnitsAddValid(f *testing.F) {
 			long = append(long[:len(long):len(long)], b...)
 		}
 		for _, b := range [][]byte{b, long} {
+			checkBlockLoops(t, b)
 			want := validPrefix(b)
 			if got := validUTF8(b); got != want {
 				t.Fatalf("validUTF8 = %d, want %d", got, want)

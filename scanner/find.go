@@ -2,10 +2,14 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"net/netip"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/iriscan/iriscan/iri"
 )
@@ -64,7 +68,7 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			return f.try(w, s, lastEnd, KindEmail)
 		}
 	default: // a label dot
-		if w[t] == '.' && t-3 >= lastEnd && hasPrefixFold(w[t-3:], "www.") && domainBoundary(w, t-3) {
+		if w[t] == '.' && t-3 >= lastEnd && binary.LittleEndian.Uint32(w[t-3:])|0x202020 == 'w'|'w'<<8|'w'<<16|'.'<<24 && domainBoundary(w, t-3) {
 			c, r, ok := f.fusedWWW(w, t-3, lastEnd)
 			if !ok {
 				c, r = f.try(w, t-3, lastEnd, KindWWW)
@@ -86,10 +90,33 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // w[t], or -1. A scheme may follow any character but an ASCII letter or
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
-	j, lo := t, max(lastEnd, t-f.maxScheme)
-	for j > lo && schemeChars[w[j-1]] {
-		j--
+	lo := max(lastEnd, t-f.maxScheme)
+	if t-lo >= 4 && (w[t-1]|0x20 == 'p' || w[t-1]|0x20 == 's') && !f.slow && t+1 < len(w) && !isASCIISpace(w[t+1]) {
+		// The common case first: "http" or "https" (in any case: the
+		// bytes fold to it with their case bit set only if they are it)
+		// at the start of the run of scheme characters before the ':'.
+		j := -1
+		switch binary.LittleEndian.Uint32(w[t-4:]) | 0x20202020 {
+		case 'h' | 't'<<8 | 't'<<16 | 'p'<<24:
+			if f.http {
+				j = t - 4
+			}
+		case 't' | 't'<<8 | 'p'<<16 | 's'<<24:
+			if f.https && t-lo >= 5 && w[t-5]|0x20 == 'h' {
+				j = t - 5
+			}
+		}
+		if j >= 0 && (j == lo || !schemeChars[w[j-1]]) && (j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
+			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
+			return j
+		}
 	}
+	run := w[lo:t] // the scheme characters before t are run[n:]
+	n := len(run)
+	for n > 0 && schemeChars[run[n-1]] {
+		n--
+	}
+	j := lo + n
 	if !f.slow {
 		if t+1 == len(w) || t+1 < len(w) && isASCIISpace(w[t+1]) {
 			// "Note: …": after a scheme and a blank only a delimited
@@ -101,12 +128,6 @@ func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 			if (j == lastEnd || w[j-1] != '<' && w[j-1] != ':' && w[j-1] != 0xA8) && t+1-j < f.maxLen {
 				return -1
 			}
-		} else if n := t - j; (n == 4 && f.http || n == 5 && f.https && w[j+4]|0x20 == 's') && hasPrefixFold(w[j:], "http") &&
-			(j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
-			// The loop below, for the common case: its first step
-			// finds "http" or "https" at j.
-			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
-			return j
 		}
 	}
 	for s := j; s < t; s++ {
@@ -219,7 +240,11 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if t-1 > lo && w[t-1] == '"' {
 		return quotedStart(w, t-1, lo)
 	}
-	s := scanBack(w, t, max(lastEnd, t-maxLocalPart), isLocalRune, &atextASCII)
+	lo = max(lastEnd, t-maxLocalPart)
+	s, ok := scanBackASCII(w, t, lo, &atextASCII)
+	if !ok {
+		s = scanBack(w, t, lo, isLocalRune, &atextASCII)
+	}
 	if s < 0 {
 		return -1
 	}
@@ -229,13 +254,42 @@ func emailStart(w []byte, t, lastEnd int) int {
 	if k := bytes.LastIndexByte(w[s:t], '='); k >= 0 && isKey(w[s:s+k]) {
 		s += k + 1
 	}
-	for s < t && strings.IndexByte("'`{|*~", w[s]) >= 0 {
+	for s < t && localOpeners[w[s]] {
 		s++
 	}
 	if s == t || configPrefix(w, s) {
 		return -1
 	}
 	return s
+}
+
+// localOpeners are the quotes, bars and emphasis marks that open a local
+// part in running text and are not part of it ('jane@…', |jane@…|).
+var localOpeners = byteSet("'`{|*~")
+
+// scanBackASCII is scanBack(w, t, lo, in, ascii) for a run of ASCII bytes
+// that stops after lo: ok is false when it meets a non-ASCII byte or runs
+// back to lo, where scanBack has more to decide.
+func scanBackASCII(w []byte, t, lo int, ascii *[256]bool) (s int, ok bool) {
+	b := w[lo:t]
+	n := len(b)
+	for n > 0 {
+		c := b[n-1]
+		if !ascii[c] {
+			if c >= utf8.RuneSelf {
+				return 0, false
+			}
+			break
+		}
+		n--
+	}
+	if n == 0 && lo > 0 {
+		return 0, false
+	}
+	if n == len(b) {
+		return -1, true // an empty run
+	}
+	return lo + n, true
 }
 
 // wrappedStart returns where an address starts whose local part begins
@@ -300,9 +354,7 @@ func loginTarget(w []byte, s int) bool {
 			j--
 		}
 		e := j
-		for j > lo && w[j-1] > ' ' {
-			j--
-		}
+		j = wordStart(w, lo, e)
 		if e == j || j == lo && lo > 0 {
 			return false
 		}
@@ -310,13 +362,25 @@ func loginTarget(w []byte, s int) bool {
 		if k := bytes.LastIndexByte(word, '/'); k >= 0 && k+1 < len(word) {
 			word = word[k+1:] // /usr/bin/ssh
 		}
-		for _, c := range loginCommands {
-			if len(word) == len(c) && hasPrefixFold(word, c) {
-				return true
-			}
+		if isLoginCommand(word) {
+			return true
 		}
 		if word[0] != '-' && !prevIsOption(w, j, lo) {
 			return false // neither an option nor an option's value
+		}
+	}
+	return false
+}
+
+// isLoginCommand reports whether word is one of loginCommands, in any
+// case.
+func isLoginCommand(word []byte) bool {
+	if c := word[0] | 0x20; c != 's' && c != 'a' && c != 'm' && c != 'r' {
+		return false // the first letter of none of them
+	}
+	for _, c := range loginCommands {
+		if len(word) == len(c) && hasPrefixFold(word, c) {
+			return true
 		}
 	}
 	return false
@@ -329,10 +393,28 @@ func prevIsOption(w []byte, j, lo int) bool {
 		j--
 	}
 	e := j
+	j = wordStart(w, lo, e)
+	return e > j && w[j] == '-'
+}
+
+// wordStart returns the start of the run of bytes above ' ' that ends at
+// w[e], not before lo: eight bytes at a time while they last (in a word,
+// the high bit of each byte that is ' ' or below is that of neither
+// its value less 0x21 below 0x80, nor the byte itself).
+func wordStart(w []byte, lo, e int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	j := e
+	for j-8 >= lo {
+		x := binary.LittleEndian.Uint64(w[j-8:])
+		if blank := ^((x&^highs + 0x5F*ones) | x) & highs; blank != 0 {
+			return j - 8 + (63-bits.LeadingZeros64(blank))/8 + 1
+		}
+		j -= 8
+	}
 	for j > lo && w[j-1] > ' ' {
 		j--
 	}
-	return e > j && w[j] == '-'
+	return j
 }
 
 // isKey reports whether b reads as the key of a KEY=value pair or an
@@ -400,6 +482,9 @@ func quotedStart(w []byte, q, lo int) int {
 func domainBoundary(w []byte, s int) bool {
 	if s == 0 {
 		return true
+	}
+	if b := w[s-1]; b < utf8.RuneSelf {
+		return !notBeforeDomain[b]
 	}
 	r, _ := utf8.DecodeLastRune(w[:s])
 	if r < utf8.RuneSelf {
@@ -476,8 +561,13 @@ func (f *finder) try(w []byte, s, lastEnd int, k Kind) (candidate, result) {
 // '-' (see groffHyphen).
 func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidate, bool) {
 	lim := min(len(w), s+f.maxLen+len(close))
-	j := bytes.Index(w[s:lim], []byte(close))
-	if j <= 0 || bytes.Contains(w[s:s+j], []byte(open)) {
+	var j int
+	if len(close) == 1 {
+		j = bytes.IndexByte(w[s:lim], close[0])
+	} else {
+		j = bytes.Index(w[s:lim], unsafe.Slice(unsafe.StringData(close), len(close)))
+	}
+	if j <= 0 || containsString(w[s:s+j], open) {
 		return candidate{}, false
 	}
 	content := w[s : s+j]
@@ -496,6 +586,12 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	var added uint8 // see groffAddsHyphens
 	near := w[max(0, s-hyphenNear):min(len(w), s+len(content)+2*hyphenNear)]
 	for i := 0; i < len(content); {
+		if mapped == nil {
+			// Up to the next blank or non-ASCII byte, nothing to map.
+			if i = skipGraphic(content, i); i == len(content) {
+				break
+			}
+		}
 		r, size := rune(content[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(content[i:])
@@ -514,6 +610,11 @@ func (f *finder) tryAngle(w []byte, s int, k Kind, close, open string) (candidat
 	}
 	if mapped != nil {
 		iri = mapped
+	}
+	if mapped == nil && f.schemeOK && f.schemeW == &w[0] && f.schemeS == s {
+		// The scheme schemeStart found is iri's: parse need not look
+		// it up again.
+		f.schemeW, f.schemeS, f.schemeT = &iri[0], 0, f.schemeT-s
 	}
 	end, res := f.parse(iri, 0, k, true, 0)
 	if res != rMatch || end != len(iri) {
@@ -622,7 +723,8 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 		f.bodyEsc = false // a host and port need no escaping in Match.IRI
 		var end int
 		var res result
-		switch e, labels, st := f.plainHost(w, s, hostICANN); st {
+		var m classMasks
+		switch e, labels, st := f.plainHost(w, s, hostICANN, &m); st {
 		case hostPlain:
 			end, res = f.afterHost(w, s, e, labels, s, delimited, closer)
 		case hostBad:
@@ -638,6 +740,7 @@ func (f *finder) parse(w []byte, s int, k Kind, delimited bool, closer rune) (in
 			// user@host:path is a login target (scp, a git remote)
 			return 0, rNone
 		}
+		f.clean = !hasEscapeOrHash(w[s:end])
 		return end, rMatch
 	case KindFuzzy:
 		end, tld, labels, ok := f.scanHost(w, s, hostICANN, true)
@@ -669,7 +772,8 @@ func (f *finder) authority(w, name []byte, i, s int, delimited bool, closer rune
 	if isFile(name) && i < len(w) && w[i] == '/' {
 		return f.body(w, i, s, delimited, closer, false)
 	}
-	switch end, labels, st := f.plainHost(w, i, hostScheme); st {
+	var m classMasks
+	switch end, labels, st := f.plainHost(w, i, hostScheme, &m); st {
 	case hostPlain:
 		return f.afterHost(w, i, end, labels, s, delimited, closer)
 	case hostBad:
@@ -830,7 +934,8 @@ func (f *finder) address(w []byte, i int, k hostKind) (int, bool) {
 	}
 	var end int
 	var ok bool
-	switch e, _, st := f.plainHost(w, at+1, k); st {
+	var m classMasks
+	switch e, _, st := f.plainHost(w, at+1, k, &m); st {
 	case hostPlain:
 		end, ok = e, true
 	case hostSlow:
@@ -953,6 +1058,47 @@ func startsLocal(b byte) bool {
 	return b != '.' && b != '+' && b != '-' && b != '%'
 }
 
+// hasEscapeOrHash reports whether b has a byte of escapeOrHash: when it
+// has none, b is its own IRI form (iriForm).
+func hasEscapeOrHash(b []byte) bool {
+	for _, c := range b {
+		if escapeOrHash[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// containsString is strings.Contains for a byte slice, without a copy
+// of either.
+func containsString(b []byte, sub string) bool {
+	if len(sub) == 1 {
+		return bytes.IndexByte(b, sub[0]) >= 0
+	}
+	return bytes.Contains(b, unsafe.Slice(unsafe.StringData(sub), len(sub)))
+}
+
+// skipGraphic returns the index of the first byte at or after b[i] that
+// is not printable ASCII ('!' to '~'), or len(b): eight bytes at a time
+// while they last (a word has such a byte when one of its bytes is below
+// 0x21, or 0x7F and above).
+func skipGraphic(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		if ((x-0x21*ones)|(x+ones)|x)&highs != 0 {
+			break
+		}
+	}
+	for i < len(b) && b[i] > ' ' && b[i] < 0x7F {
+		i++
+	}
+	return i
+}
+
+// asciiSpace: isASCIISpace as a table.
+var asciiSpace = byteSet(" \t\n\r\f\v")
+
 // byteSet returns a table of the bytes in s.
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -1040,18 +1186,28 @@ func localEnd(w []byte, s int) int {
 		return j
 	}
 	j := s
+	dots := false // ".." in w[s:j]
 	for j < len(w) && j-s <= maxLocalPart {
-		r, size := utf8.DecodeRune(w[j:])
-		if r == '@' {
-			break
+		if b := w[j]; b < utf8.RuneSelf {
+			if b == '@' {
+				break
+			}
+			if !atextASCII[b] {
+				return -1
+			}
+			if b == '.' && j > s && w[j-1] == '.' {
+				dots = true
+			}
+			j++
+			continue
 		}
+		r, size := utf8.DecodeRune(w[j:])
 		if !isLocalRune(r) {
 			return -1
 		}
 		j += size
 	}
-	if j >= len(w) || w[j] != '@' || j == s || !startsLocal(w[s]) || w[j-1] == '.' ||
-		bytes.Contains(w[s:j], []byte("..")) || j-s > maxLocalPart {
+	if j >= len(w) || w[j] != '@' || j == s || !startsLocal(w[s]) || w[j-1] == '.' || dots || j-s > maxLocalPart {
 		return -1
 	}
 	return j
@@ -1190,14 +1346,7 @@ func (f *finder) body(w []byte, i, s int, delimited bool, closer rune, inQuery b
 			// A run of non-ASCII body characters: what the loop does
 			// for each of them now (proseEnds is decided, or stays so in
 			// the query and fragment), without its other steps.
-			lim := min(len(w), s+f.maxLen)
-			for i < lim && w[i] >= utf8.RuneSelf {
-				r, size := decodeRune(w, i)
-				if r == closer || classOf(r, inQuery) != cBody {
-					break
-				}
-				i += size
-			}
+			i = bodyRunHigh(w, i, min(len(w), s+f.maxLen), closer, inQuery)
 			keep = i
 		}
 	}
@@ -1228,14 +1377,24 @@ done:
 //   - where the run stands as a word (a space or the end of the text after
 //     it), that it starts with a particle or is a conjunction (proseWord).
 func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
-	if !isCJKLetter(r) {
-		return false
-	}
+	return isCJKLetter(r) && asciiPrefix(w, s, i) && f.proseRun(w, s, i, closer)
+}
+
+// asciiPrefix reports whether w[s:i] is ASCII with no percent-encoded
+// non-ASCII octet (see proseAfterPath).
+func asciiPrefix(w []byte, s, i int) bool {
 	for j := s; j < i; j++ {
 		if w[j] >= utf8.RuneSelf || w[j] == '%' && j+1 < i && isHexDigit(w[j+1]) && hexValue(w[j+1]) >= 8 {
 			return false
 		}
 	}
+	return true
+}
+
+// proseRun is the rest of proseAfterPath, for a CJK letter at w[i] after
+// an ASCII w[s:i]: the run of CJK letters, the text before the match and
+// what follows the run.
+func (f *finder) proseRun(w []byte, s, i int, closer rune) bool {
 	j := i
 	for n := 0; j < len(w) && n < 64; n++ {
 		q, size := decodeRune(w, j)
@@ -1300,6 +1459,9 @@ var proseWords = []string{
 // of the text, is prose (see proseParticles and proseWords).
 func proseWord(b []byte) bool {
 	r, _ := utf8.DecodeRune(b)
+	if _, ok := slices.BinarySearch(proseFirstRunes, r); !ok {
+		return false // the first rune of no particle, prefix or word
+	}
 	if strings.ContainsRune(proseParticles, r) {
 		return true
 	}
@@ -1315,6 +1477,24 @@ func proseWord(b []byte) bool {
 	}
 	return false
 }
+
+// proseFirstRunes are the first runes of proseParticles,
+// proseParticlePrefixes and proseWords, sorted: a run that starts with any
+// other rune is no prose word.
+var proseFirstRunes = func() []rune {
+	var rs []rune
+	for _, r := range proseParticles {
+		rs = append(rs, r)
+	}
+	for _, ws := range [][]string{proseParticlePrefixes, proseWords} {
+		for _, w := range ws {
+			r, _ := utf8.DecodeRuneInString(w)
+			rs = append(rs, r)
+		}
+	}
+	slices.Sort(rs)
+	return slices.Compact(rs)
+}()
 
 // cjkBefore reports whether the text before w[s], past blanks and at most
 // one line break (a man page wraps a CJK sentence before an IRI), ends with
@@ -1356,7 +1536,7 @@ func keepQuotes(w []byte, s, keep, stop int) int {
 
 // startsNew reports whether a new scheme-started IRI or "www." begins at w[i].
 func (f *finder) startsNew(w []byte, i int) bool {
-	if hasPrefixFold(w[i:], "www.") {
+	if len(w)-i >= 4 && binary.LittleEndian.Uint32(w[i:])|0x202020 == 'w'|'w'<<8|'w'<<16|'.'<<24 {
 		return w[i-1] != '.' // a.www.b is one name (news:comp.infosystems.www.misc)
 	}
 	if !isLetter(w[i]) {
@@ -1371,6 +1551,20 @@ func (f *finder) startsNew(w []byte, i int) bool {
 	}
 	hier, ok := f.lookup(w[i:j])
 	return ok && (!hier || bytes.HasPrefix(w[j+1:], []byte("//")))
+}
+
+// startsNewMasks is startsNew(w, i) for a letter w[i], with the class
+// masks m of w[mb:mb+64]: a word of letters, digits, '-' and '.' followed
+// by neither ':' nor '+' (a scheme's other character) starts no scheme,
+// and only "www." is looked at without the word.
+func (f *finder) startsNewMasks(w []byte, i int, m *classMasks, mb int) bool {
+	if off := i - mb; haveClassifyVec && off < 64 && w[i]|0x20 != 'w' {
+		n := bits.TrailingZeros64(^((m.alnum | m.hyph | m.dot) >> off))
+		if j := i + n; off+n < 64 && (j >= len(w) || w[j] != ':' && w[j] != '+') {
+			return false
+		}
+	}
+	return f.startsNew(w, i)
 }
 
 // hasPrefixFold reports whether b starts with the ASCII string p, ignoring

@@ -1,6 +1,10 @@
 package scanner
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"math/bits"
+	"unicode/utf8"
+)
 
 // The fused match path: the common candidates (a scheme followed by "//"
 // and a plain ASCII host, or "www." and a plain ASCII host, then an
@@ -73,15 +77,26 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 	if !ok {
 		return candidate{}, rNone, false
 	}
-	end, labels, st := f.plainHost(w, i, hostScheme)
+	var m classMasks
+	var end, labels int
+	var st hostState
+	if haveClassifyVec && len(w)-i >= 64 {
+		classifyVec(&w[i], &m) // plainHost, a call less
+		end, labels, st = f.plainHostMasks(w, i, hostScheme, &m)
+	} else {
+		end, labels, st = f.plainHost(w, i, hostScheme, &m)
+	}
 	switch st {
 	case hostBad:
 		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
 	case hostSlow:
 		// As authority: a userinfo, then any host scanHost takes.
-		if mayHaveUserinfo(w, i) {
+		if mayHaveUserinfoMasks(w, i, &m) {
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
+				if haveClassifyVec {
+					classify(w, i, &m) // the masks start at the host
+				}
 			}
 		}
 		var ok bool
@@ -89,7 +104,7 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer)
+	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m, prefixOf(st, &m, end-i))
 }
 
 // fusedWWW is try(w, s, lastEnd, KindWWW) for the "www." at w[s], as
@@ -102,7 +117,15 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 	if !ok {
 		return candidate{}, rNone, false
 	}
-	end, labels, st := f.plainHost(w, s, hostICANN)
+	var m classMasks
+	var end, labels int
+	var st hostState
+	if haveClassifyVec && len(w)-s >= 64 {
+		classifyVec(&w[s], &m) // plainHost, a call less
+		end, labels, st = f.plainHostMasks(w, s, hostICANN, &m)
+	} else {
+		end, labels, st = f.plainHost(w, s, hostICANN, &m)
+	}
 	switch st {
 	case hostBad:
 		return candidate{start: s, kind: KindWWW}, rNone, true
@@ -112,7 +135,7 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 			return candidate{start: s, kind: KindWWW}, rNone, true
 		}
 	}
-	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer)
+	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m, prefixOf(st, &m, end-s))
 }
 
 // fusedCloser is the start of try for a candidate at w[s]: it gives up
@@ -120,19 +143,20 @@ func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok
 // ⟨…⟩) or where an ASCII quote opens before it, and returns the closing
 // quote of a non-ASCII opening quote before it, as try finds it.
 func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
-	if s == 0 {
-		return 0, true
+	if s > 0 && w[s-1] >= utf8.RuneSelf {
+		return fusedCloserHigh(w, s, lastEnd)
 	}
-	b := w[s-1]
-	if b < utf8.RuneSelf {
-		// '<' and "<URL:" (which ends in ':') open a delimited form;
-		// '"' '`' '|' quotes that close themselves.
-		if b == '<' || b == ':' || b == '"' || b == '`' || b == '|' {
-			return 0, false
-		}
-		return 0, true
-	}
-	if b == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
+	return 0, s == 0 || !opensForm[w[s-1]]
+}
+
+// opensForm: the ASCII bytes before a candidate that make fusedCloser give
+// up: '<' and "<URL:" (which ends in ':') open a delimited form; '"' '`'
+// '|' are quotes that close themselves.
+var opensForm = byteSet("<:\"`|")
+
+// fusedCloserHigh is fusedCloser after a non-ASCII byte.
+func fusedCloserHigh(w []byte, s, lastEnd int) (closer rune, ok bool) {
+	if w[s-1] == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
 		return 0, false // ⟨
 	}
 	r, _ := utf8.DecodeLastRune(w[:s])
@@ -147,19 +171,20 @@ func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
 // fusedAfterHost is afterHost, rest, body and the end of try for a valid
 // plain host w[i:end] of labels labels, for a candidate of kind k starting
 // at w[s], not delimited, after an opening quote whose closer is closer
-// (0 or a non-ASCII quote).
-func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune) (c candidate, res result, ok bool) {
+// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64]. prefix
+// tells what is known of w[s:end] (see prefixOf).
+func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks, prefix int8) (c candidate, res result, ok bool) {
 	none := candidate{start: s, kind: k, clean: true}
 	if labels == 1 {
-		for _, b := range w[i:end] {
-			if b == '_' {
-				return none, rNone, true // a placeholder (see afterHost)
-			}
+		// A placeholder (see afterHost).
+		if n := end - i; haveClassifyVec && n < 64 && m.under&(uint64(1)<<n-1) != 0 || (!haveClassifyVec || n >= 64) && bytes.IndexByte(w[i:end], '_') >= 0 {
+			return none, rNone, true
 		}
 	}
 	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
 		return none, rNone, true
 	}
+	mb := i // the masks' first byte
 	// rest: the port.
 	i = end
 	if i < len(w) && w[i] == ':' {
@@ -178,11 +203,15 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 		return candidate{}, rNone, false // overlong: the general code skips it
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		e, r, ok := f.fusedBody(w, i, s, closer)
-		if !ok || r != rMatch {
-			return none, r, ok
+		if e, ok := f.plainBody(w, i, s, m, mb); ok {
+			i = e // the common case
+		} else {
+			e, r, ok := f.fusedBodyLoop(w, i, s, closer, m, mb, prefix)
+			if !ok || r != rMatch {
+				return none, r, ok
+			}
+			i = e
 		}
-		i = e
 	}
 	if i-s > f.maxLen {
 		return candidate{}, rNone, false
@@ -190,17 +219,93 @@ func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer 
 	return candidate{start: s, end: i, kind: k, clean: true}, rMatch, true
 }
 
-// fusedBody is body(w, i, s, false, closer, false) for a path, query and
-// fragment of the characters fusedClass knows, in one pass; ok is false
-// where it would need the general rules. It returns rNone for a regular
-// expression group, as body does.
-func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) {
+// What the fused path knows of a candidate up to its body, for
+// proseAfterPath: that it is ASCII, that it is not, or neither.
+const (
+	prefixUnknown int8 = iota
+	prefixASCII
+	prefixHigh
+)
+
+// prefixOf tells what is known of a candidate whose host, of n bytes, has
+// the class masks m, when plainHost's answer for it was st: a plain host
+// is ASCII (and so are the scheme and "//" or "www." before it); one with
+// a non-ASCII byte in the masks makes the candidate so.
+func prefixOf(st hostState, m *classMasks, n int) int8 {
+	switch {
+	case st == hostPlain:
+		return prefixASCII
+	case haveClassifyVec && n < 64 && m.high&(uint64(1)<<n-1) != 0:
+		return prefixHigh
+	}
+	return prefixUnknown
+}
+
+// The fused body is body(w, i, s, false, closer, false) for a path,
+// query and fragment of the characters fusedClass knows, in one pass: the
+// loop (fusedBodyLoop) gives up (ok false) where it would need the general
+// rules, and returns rNone for a regular expression group, as body does.
+// The class masks m of w[mb:mb+64] (mb <= i) give the runs of plain
+// characters, and move on as the runs do; plainBody, the common case, is
+// tried first where the masks come from vector loops.
+
+// plainBody is the fused body for the common path, query and fragment: ASCII
+// plain characters, the separators = & and at most one '#', and soft
+// punctuation (. , ; ! * ? :), ended by a hard character or the end of the
+// text within the masks m of w[mb:mb+64], and shorter than the maximum
+// length. There the loop's answer is the end of the last character that
+// is not soft, unless a letter after soft punctuation starts a new IRI
+// (startsNew), which ends the match before it. ok is false for any other
+// body: no brackets, non-ASCII characters or characters to bail out on.
+func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool) {
+	off := i - mb
+	if !haveClassifyVec || off >= 64 { // (without vector loops there are no masks)
+		return 0, false
+	}
+	n := bits.TrailingZeros64(^((m.body | m.punct | m.ksep) >> off))
+	stop := i + n
+	if off+n >= 64 || stop-s >= f.maxLen || stop < len(w) && fusedClass[w[stop]] != fHard {
+		return 0, false
+	}
+	region := (uint64(1)<<n - 1) << off
+	keep := (m.body | m.ksep) & region
+	if sep := m.ksep & region; sep&(sep-1) != 0 {
+		// More than one separator: no second '#' (the loop gives up
+		// there, since iriForm escapes it).
+		hashes := 0
+		for ; sep != 0; sep &= sep - 1 {
+			if w[mb+bits.TrailingZeros64(sep)] == '#' {
+				hashes++
+			}
+		}
+		if hashes > 1 {
+			return 0, false
+		}
+	}
+	// Letters right after soft punctuation may start a new IRI.
+	for cand := m.punct & region << 1 & m.alnum & region; cand != 0; cand &= cand - 1 {
+		p := bits.TrailingZeros64(cand)
+		if isLetter(w[mb+p]) && f.startsNewMasks(w, mb+p, m, mb) {
+			keep &= uint64(1)<<p - 1
+			break
+		}
+	}
+	if keep == 0 {
+		return i, true
+	}
+	return mb + 64 - bits.LeadingZeros64(keep), true
+}
+
+// fusedBodyLoop is the fused body one character or run at a time. prefix tells
+// what is known of w[s:i] (see prefixOf), which proseAfterPath checks.
+func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
 	keep := i
 	inQuery, inFrag, hash := false, false, false
 	prevSoft := false
 	proseEnds := true // see proseAfterPath
+	sawHigh := false  // a non-ASCII character since w[i]
 	lim := min(len(w), s+f.maxLen)
 	for i < len(w) {
 		if i-s >= f.maxLen {
@@ -210,12 +315,16 @@ func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) 
 		switch fusedClass[b] {
 		case fPlain, fSlash:
 			if prevSoft {
-				if isLetter(b) && f.startsNew(w, i) {
+				if isLetter(b) && f.startsNewMasks(w, i, m, mb) {
 					return keep, rMatch, true
 				}
 				prevSoft = false
 			}
-			for i < lim {
+			// The run of fPlain and fSlash bytes from w[i], a window of
+			// masks at a time (or a byte at a time without vector loops);
+			// a '/' in it resets the bracket depth. A run past lim is
+			// overlong: the loop's first test gives up.
+			for !haveClassifyVec && i < lim {
 				c := fusedClass[w[i]]
 				if c > fSlash {
 					break
@@ -225,6 +334,23 @@ func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) 
 				}
 				i++
 			}
+			for haveClassifyVec {
+				off := i - mb
+				if off >= 64 {
+					mb = i
+					classify(w, mb, m)
+					off = 0
+				}
+				n := bits.TrailingZeros64(^(m.body >> off))
+				if m.slash>>off&(uint64(1)<<n-1) != 0 {
+					depth = 0
+				}
+				i += n
+				if off+n < 64 {
+					break
+				}
+			}
+			i = min(i, lim)
 			keep = i
 		case fSoft:
 			prevSoft = true
@@ -283,13 +409,21 @@ func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) 
 			return keep, rMatch, true
 		case fHigh:
 			r, size := decodeRune(w, i)
-			c := classOf(r, inQuery)
+			c := cBody
+			if r < rune(len(smallClass)) {
+				c = smallClass[r]
+			} else {
+				c = classOf(r, inQuery)
+			}
 			if proseEnds && c == cBody && !inQuery && !inFrag {
 				proseEnds = false
-				if f.proseAfterPath(w, s, i, r, closer) {
+				// proseAfterPath, with what is known of w[s:i] (no CJK
+				// letter is below U+1100).
+				if r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII && !sawHigh || prefix == prefixUnknown && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
 					return keep, rMatch, true
 				}
 			}
+			sawHigh = true
 			if r == closer && closer != 0 {
 				return keep, rMatch, true
 			}
@@ -317,14 +451,7 @@ func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) 
 			i += size
 			prevSoft = false
 			if c == cBody {
-				// A run of non-ASCII body characters.
-				for i < lim && w[i] >= utf8.RuneSelf {
-					r, size := decodeRune(w, i)
-					if r == closer || classOf(r, inQuery) != cBody {
-						break
-					}
-					i += size
-				}
+				i = bodyRunHigh(w, i, lim, closer, inQuery) // a run of non-ASCII body characters
 			}
 			keep = i
 		default:
@@ -337,17 +464,105 @@ func (f *finder) fusedBody(w []byte, i, s int, closer rune) (int, result, bool) 
 // decodeRune is utf8.DecodeRune(w[i:]) with the two- and three-byte
 // sequences (Latin, Cyrillic, Arabic …, CJK) decoded inline.
 func decodeRune(w []byte, i int) (rune, int) {
-	b := w[i]
-	if b >= 0xE0 && b < 0xF0 && i+2 < len(w) {
-		b1, b2 := w[i+1], w[i+2]
-		if b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
-			r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
-				return r, 3
-			}
+	if b := w[i]; b < utf8.RuneSelf {
+		return rune(b), 1
+	} else if b < 0xE0 {
+		if r, ok := decode2(w, i); ok {
+			return r, 2
 		}
-	} else if b >= 0xC2 && b < 0xE0 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-		return rune(b&0x1F)<<6 | rune(w[i+1]&0x3F), 2
+	} else if b < 0xF0 {
+		if r, ok := decode3(w, i); ok {
+			return r, 3
+		}
 	}
 	return utf8.DecodeRune(w[i:])
+}
+
+// decode2 decodes the two-byte sequence at w[i] (whose first byte is
+// below 0xE0); ok is false for anything else. It inlines.
+func decode2(w []byte, i int) (r rune, ok bool) {
+	if b := w[i]; b >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+		return rune(b&0x1F)<<6 | rune(w[i+1]&0x3F), true
+	}
+	return 0, false
+}
+
+// decode3 decodes the three-byte sequence at w[i] (whose first byte is
+// 0xE0 to 0xEF); ok is false for anything else, an overlong form or a
+// surrogate among them. It inlines.
+func decode3(w []byte, i int) (r rune, ok bool) {
+	if i+2 < len(w) {
+		if b1, b2 := w[i+1], w[i+2]; b1&0xC0 == 0x80 && b2&0xC0 == 0x80 {
+			r = rune(w[i]&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+			if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+				return r, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// bodyRunHigh returns the end of the run of non-ASCII body characters
+// (classOf cBody, not closer) at w[i:lim]: the two- and three-byte
+// sequences decoded and looked up in the loop, the rest by decodeRune and
+// classOf.
+func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
+	for i < lim {
+		b := w[i]
+		if b-0xC2 < 0xE0-0xC2 && i+1 < len(w) && closer < 0x80 {
+			// Two bytes, and no closer of two bytes to look for: the
+			// class looked up by the bytes.
+			if c := w[i+1]; c&0xC0 == 0x80 && bodyRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+				i += 2
+				continue
+			}
+			break
+		}
+		if b < utf8.RuneSelf {
+			break
+		}
+		var r rune
+		var ok bool
+		size := 2
+		if b < 0xE0 {
+			r, ok = decode2(w, i)
+		} else if b < 0xF0 {
+			r, ok = decode3(w, i)
+			size = 3
+		}
+		if !ok {
+			r, size = utf8.DecodeRune(w[i:])
+		}
+		if r == closer {
+			break
+		}
+		if r < rune(len(smallClass)) {
+			if smallClass[r] != cBody {
+				break
+			}
+		} else if !isCJKLetterBlock(r) && classOfSlow(r, inQuery) != cBody {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// bodyRune2 tells the two-byte runes U+0080 to U+07FF of class cBody, by
+// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
+var bodyRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+	for r := rune(0x80); r < 0x800; r++ {
+		t[(r>>6-2)<<6|r&0x3F] = smallClass[r] == cBody
+	}
+	return t
+}()
+
+// mayHaveUserinfoMasks is mayHaveUserinfo(w, i) with the class masks m of
+// w[i:i+64]: the first ASCII byte that is not a host byte or a dot.
+func mayHaveUserinfoMasks(w []byte, i int, m *classMasks) bool {
+	if n := bits.TrailingZeros64(^(m.host() | m.dot | m.high)); haveClassifyVec && n < 64 {
+		j := i + n
+		return j < len(w) && (w[j] == '@' || userinfoASCII[w[j]])
+	}
+	return mayHaveUserinfo(w, i)
 }

@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"net/netip"
 	"strings"
 	"unicode/utf8"
@@ -34,18 +36,18 @@ const maxHostCache = 4096
 // validHost checks a reg-name or IPv4 host as written (no trailing dot)
 // for kind k and reports the number of labels and the ASCII form of its
 // top-level label (lower case; for hostICANN only). Hosts that need IDNA
-// are cached, so that a document repeating one converts it once.
-func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok bool) {
-	info, plain := f.checkPlainASCII(h, k == hostICANN)
+// are cached, so that a document repeating one converts it once. ascii is
+// false when h has a non-ASCII rune.
+func (f *finder) validHost(h []byte, k hostKind, ascii bool) (tld string, labels int, ok bool) {
+	var info hostInfo
+	plain := false
+	if ascii || len(h) > 253 {
+		// A host with a non-ASCII rune is never checkPlainASCII's (but
+		// over 253 bytes, which it rejects first).
+		info, plain = f.checkPlainASCII(h, k == hostICANN)
+	}
 	if !plain {
-		var hit bool
-		if info, hit = f.hosts[string(h)]; !hit {
-			info = f.checkHost(h)
-			if len(f.hosts) >= maxHostCache {
-				clear(f.hosts)
-			}
-			f.hosts[string(h)] = info
-		}
+		info = f.hostInfo(h)
 	}
 	switch {
 	case !info.valid:
@@ -54,6 +56,44 @@ func (f *finder) validHost(h []byte, k hostKind) (tld string, labels int, ok boo
 		return info.tld, info.labels, true
 	}
 	return info.tld, info.labels, info.labels >= 2 && info.icann
+}
+
+// hostInfo returns checkHost(h), from the cache of answers: a table of
+// hostSlots recent hosts indexed by a hash of their length and first and
+// last bytes, in front of a map of up to maxHostCache.
+func (f *finder) hostInfo(h []byte) hostInfo {
+	var a, b uint64
+	if n := len(h); n >= 8 {
+		a, b = binary.LittleEndian.Uint64(h), binary.LittleEndian.Uint64(h[n-8:])
+	} else {
+		for i, c := range h {
+			a |= uint64(c) << (8 * i)
+		}
+	}
+	x := (a ^ bits.RotateLeft64(b, 29) ^ uint64(len(h))) * 0x9E3779B97F4A7C15
+	slot := &f.hostSlots[x>>(64-hostSlotBits)]
+	if slot.host == string(h) && slot.host != "" {
+		return slot.info
+	}
+	info, hit := f.hosts[string(h)]
+	if !hit {
+		info = f.checkHost(h)
+		if len(f.hosts) >= maxHostCache {
+			clear(f.hosts)
+		}
+		f.hosts[string(h)] = info
+	}
+	slot.host, slot.info = string(h), info
+	return info
+}
+
+// hostSlotBits is the log2 of the number of finder.hostSlots.
+const hostSlotBits = 7
+
+// A hostSlot is an entry of finder.hostSlots: the answer for one host.
+type hostSlot struct {
+	host string
+	info hostInfo
 }
 
 // checkHost validates a host that needs IDNA: its labels must pass the
@@ -106,8 +146,38 @@ func (f *finder) checkLabels(a []byte, tld bool) hostInfo {
 }
 
 // icannTLD reports whether t (ASCII) is an ICANN top-level domain, caching
-// the answers so that the common case does not allocate.
+// the answers so that the common case does not allocate: a label of up to
+// eight bytes in a small table keyed by its bytes in lower case packed in
+// a word (no such byte is zero, so the word tells the label), the others
+// in a map.
 func (f *finder) icannTLD(t []byte) (string, bool) {
+	if n := len(t); n > 0 && n <= 8 {
+		var key uint64
+		for i := n - 1; i >= 0; i-- {
+			key = key<<8 | uint64(lower(t[i]))
+		}
+		slot := &f.tldSlots[key*0x9E3779B97F4A7C15>>(64-tldSlotBits)]
+		if slot.key != key {
+			slot.key = key
+			slot.tldEntry.name, slot.tldEntry.icann = f.icannTLDMap(t)
+		}
+		return slot.name, slot.icann
+	}
+	return f.icannTLDMap(t)
+}
+
+// tldSlotBits is the log2 of the number of tldSlots.
+const tldSlotBits = 6
+
+// A tldSlot is an entry of finder.tldSlots: the answer for the top-level
+// label whose bytes (lower case, packed little-endian) are key.
+type tldSlot struct {
+	key uint64
+	tldEntry
+}
+
+// icannTLDMap is icannTLD through the map of answers.
+func (f *finder) icannTLDMap(t []byte) (string, bool) {
 	var buf [63]byte
 	for i, c := range t {
 		buf[i] = lower(c)
@@ -247,6 +317,73 @@ func isHostRune(r rune) bool {
 	return !isLabelDot(r) && !(r >= 0x2010 && r <= 0x2015) && r != 0x2212 && classOf(r, false) == cBody
 }
 
+// hostRunHigh returns the end of the run of non-ASCII host runes from
+// w[j] (starting before lim) that scanHost's loop would take one at a time
+// without a change of its state: after a non-ASCII rune of a label, the
+// two- and three-byte runes that are host runes and no label dot (CJK
+// letters from U+3100 looked up as isCJKLetterBlock, which they are). It
+// stops at anything else, for the loop to decide.
+func hostRunHigh(w []byte, j, lim int) int {
+	for j < lim {
+		b := w[j]
+		if b-0xC2 < 0xE0-0xC2 && j+1 < len(w) {
+			// Two bytes (Latin, Greek, Cyrillic, Arabic, Hebrew …):
+			// the rune's answer looked up by its bytes.
+			if c := w[j+1]; c&0xC0 == 0x80 && hostRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+				j += 2
+				continue
+			}
+			break
+		}
+		if b < 0xC2 || b >= 0xF0 {
+			break // ASCII, a stray continuation byte, or four bytes
+		}
+		var r rune
+		var ok bool
+		size := 2
+		if b < 0xE0 {
+			r, ok = decode2(w, j)
+		} else {
+			r, ok = decode3(w, j)
+			size = 3
+		}
+		if !ok {
+			break
+		}
+		if r < rune(len(smallClass)) {
+			if !hostRuneSmall(r) { // U+3002 IDEOGRAPHIC FULL STOP is cHard there
+				break
+			}
+		} else if !isCJKLetterBlock(r) {
+			break
+		}
+		j += size
+	}
+	return j
+}
+
+// hostRune2 is hostRuneSmall for the two-byte runes U+0080 to U+07FF, by
+// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
+var hostRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+	for r := rune(0x80); r < 0x800; r++ {
+		t[(r>>6-2)<<6|r&0x3F] = hostRuneSmall(r)
+	}
+	return t
+}()
+
+// hostRuneSmall is isHostRune for a non-ASCII rune below U+3100, looked
+// up in smallClass: there no label dot is cBody, and the hyphens U+2010 to
+// U+2015 and U+2212 MINUS SIGN are cBody but no host rune. It inlines.
+func hostRuneSmall(r rune) bool {
+	return smallClass[r] == cBody && uint32(r-0x2010) > 0x2015-0x2010 && r != 0x2212
+}
+
+// isLabelDot3 reports whether the three bytes b encode U+3002, U+FF0E or
+// U+FF61, the label dots of isLabelDot but '.'.
+func isLabelDot3(b []byte) bool {
+	return b[0] == 0xE3 && b[1] == 0x80 && b[2] == 0x82 || b[0] == 0xEF && (b[1] == 0xBC && b[2] == 0x8E || b[1] == 0xBD && b[2] == 0xA1)
+}
+
 // continuesWithDot reports whether the host runes from w[j] run on to a '.'
 // followed by more of a host: the label at w[j] is then not the top-level
 // one.
@@ -378,24 +515,37 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	labelASCII := true // the current label so far is ASCII
 	labelStart := i
 	var tail uint8 // see keepIdeographicDot
-	for j < len(w) && j-i < maxHostBytes {
+	for lim := min(len(w), i+maxHostBytes); j < lim; {
 		b := w[j]
-		if hostASCII[b] {
-			j++
-			continue
-		}
-		if b == '.' {
+		if b < utf8.RuneSelf {
+			// An ASCII byte is a host letter, digit, '-' or '_', a
+			// label dot, or no host rune (isHostRune) and the end.
+			if hostASCII[b] {
+				j++
+				continue
+			}
+			if b != '.' {
+				break
+			}
 			j++
 			labelStart = j
 			labelASCII = true
 			continue
 		}
-		r, size := rune(b), 1
-		if b >= utf8.RuneSelf {
-			r, size = decodeRune(w, j)
+		var r rune
+		var ok bool
+		size := 2
+		if b < 0xE0 {
+			r, ok = decode2(w, j) // Latin, Greek, Cyrillic, Arabic, Hebrew …
+		} else if b < 0xF0 {
+			r, ok = decode3(w, j) // CJK, Indic …
+			size = 3
 		}
-		if isLabelDot(r) {
-			if r != '.' && (cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail)) {
+		if !ok {
+			r, size = utf8.DecodeRune(w[j:])
+		}
+		if r >= 0x3002 && isLabelDot(r) {
+			if cjkStop && onlyASCII || !f.keepIdeographicDot(w, labelStart, j, size, &tail) {
 				break // rule 1: a CJK full stop ends the host
 			}
 			j += size
@@ -403,22 +553,24 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			labelASCII = true
 			continue
 		}
-		if !isHostRune(r) {
-			break
-		}
-		if b >= utf8.RuneSelf {
-			// Rule 2: ASCII letters glued to CJK text: the host ends at the
-			// script change (for a bare address or domain whenever the host
-			// so far is ASCII; after a scheme or "www." in the top-level
-			// label, or where the ASCII letters are a top-level domain:
-			// example.comだよね.comtest is example.com).
-			if labelASCII && j > labelStart && isCJK(r) &&
-				(cjkStop && onlyASCII || !cjkStop && (!continuesWithDot(w, j) || f.isICANNLabel(w[labelStart:j]))) {
+		if r < rune(len(smallClass)) {
+			if !hostRuneSmall(r) {
 				break
 			}
-			onlyASCII, labelASCII = false, false
+		} else if !isCJKLetterBlock(r) && !isHostRune(r) {
+			break
 		}
-		j += size
+		// Rule 2: ASCII letters glued to CJK text: the host ends at the
+		// script change (for a bare address or domain whenever the host
+		// so far is ASCII; after a scheme or "www." in the top-level
+		// label, or where the ASCII letters are a top-level domain:
+		// example.comだよね.comtest is example.com).
+		if labelASCII && j > labelStart && r >= 0x1100 && isCJK(r) &&
+			(cjkStop && onlyASCII || !cjkStop && (!continuesWithDot(w, j) || f.isICANNLabel(w[labelStart:j]))) {
+			break
+		}
+		onlyASCII, labelASCII = false, false
+		j = hostRunHigh(w, j+size, lim)
 	}
 	// Trailing label dots and hyphens are not part of the host (a label
 	// never ends in '-': a hyphen there is the text's), except a single
@@ -432,11 +584,12 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			e--
 			continue
 		}
-		r, size := utf8.DecodeLastRune(w[i:e])
-		if !isLabelDot(r) && r != '-' {
+		// The other label dots (U+3002, U+FF0E, U+FF61) are three bytes
+		// from a lead byte, the last rune of w[i:e] when they end it.
+		if e-i < 3 || !isLabelDot3(w[e-3:e]) {
 			break
 		}
-		e -= size
+		e -= 3
 	}
 	if e == i {
 		return i, "", 0, false
@@ -445,7 +598,7 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 	if j == e+1 && w[e] == '.' && j < len(w) && strings.IndexByte("/?#:", w[j]) >= 0 {
 		end = j
 	}
-	tld, labels, ok = f.validHost(w[i:e], k)
+	tld, labels, ok = f.validHost(w[i:e], k, onlyASCII)
 	return end, tld, labels, ok
 }
 
@@ -482,11 +635,87 @@ var hostOrDot = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 // give: the end of the host as scanHost returns it and its number of
 // labels, or hostBad when validHost rejects it for kind k. For any other
 // host (userinfo, port, IP literal, non-ASCII, "xn--", over 253 bytes) it
-// returns hostSlow.
-func (f *finder) plainHost(w []byte, i int, k hostKind) (end, labels int, st hostState) {
-	if f.slow {
+// returns hostSlow. It sets *m to the class masks of w[i:i+64], which its
+// callers go on with, where the build and the processor have vector loops
+// for them (haveClassifyVec).
+func (f *finder) plainHost(w []byte, i int, k hostKind, m *classMasks) (end, labels int, st hostState) {
+	switch {
+	case f.slow:
+		return 0, 0, hostSlow
+	case !haveClassifyVec:
+		// Without vector loops the class masks cost more than the
+		// byte-by-byte scan.
+		return f.plainHostBytes(w, i, k)
+	}
+	classify(w, i, m)
+	return f.plainHostMasks(w, i, k, m)
+}
+
+// plainHostMasks is plainHost with the class masks m of w[i:i+64]: the run
+// of host bytes and dots, its labels and its top-level label found with bit
+// operations. A host the masks do not cover, and one with hyphens in the
+// third and fourth positions of a label ("xn--"), go to plainHostBytes.
+func (f *finder) plainHostMasks(w []byte, i int, k hostKind, m *classMasks) (end, labels int, st hostState) {
+	dot, hyph := m.dot, m.hyph
+	run := bits.TrailingZeros64(^(m.host() | dot)) // host bytes and dots from w[i]
+	if run >= 63 {
+		return f.plainHostBytes(w, i, k) // long labels and the 253-byte bound
+	}
+	within := uint64(1)<<run - 1
+	if (1|dot<<1)&within&(hyph>>2)&(hyph>>3) != 0 {
+		return f.plainHostBytes(w, i, k) // a label starting "xn--" or another "??--"
+	}
+	j := i + run
+	if j < len(w) {
+		if b := w[j]; b >= utf8.RuneSelf || k == hostScheme && (b == '@' || userinfoASCII[b]) {
+			return 0, 0, hostSlow
+		}
+	}
+	// Trailing dots and hyphens are the text's: the host ends after its
+	// last letter, digit or '_'.
+	keep := (m.alnum | m.under) & within
+	if keep == 0 {
 		return 0, 0, hostSlow
 	}
+	n := 64 - bits.LeadingZeros64(keep)
+	e := i + n
+	end = e
+	if j == e+1 && w[e] == '.' && j < len(w) && (w[j] == '/' || w[j] == '?' || w[j] == '#' || w[j] == ':') {
+		end = j
+	}
+	// The labels of w[i:e]: none empty, none with a hyphen at either end.
+	in := uint64(1)<<n - 1
+	d := dot & in
+	labels = bits.OnesCount64(d) + 1
+	starts := (1 | d<<1) & in
+	ends := (d>>1 | 1<<(n-1)) & in
+	if d&1 != 0 || d&(d>>1) != 0 || hyph&(starts|ends) != 0 {
+		return 0, 0, hostBad
+	}
+	tld := 0 // the top-level label is w[i+tld:e]
+	if d != 0 {
+		tld = 64 - bits.LeadingZeros64(d)
+	}
+	st = hostPlain
+	if labels > 1 {
+		switch {
+		case isDigit(w[i+tld]):
+			labels, tld, st = plainTLD(w[i:e], labels, tld) // perhaps all digits: IPv4 or bad
+		case in&^(uint64(1)<<tld-1)&^m.alnum != 0:
+			return 0, 0, hostBad // not shaped like a top-level label
+		}
+	}
+	if st == hostPlain && k == hostICANN && tld >= 0 {
+		if _, icann := f.icannTLD(w[i+tld : e]); labels < 2 || !icann {
+			return 0, 0, hostBad
+		}
+	}
+	return end, labels, st
+}
+
+// plainHostBytes is plainHost byte by byte: the definition plainHostMasks
+// is held to, and its way for the hosts its masks do not cover.
+func (f *finder) plainHostBytes(w []byte, i int, k hostKind) (end, labels int, st hostState) {
 	// Label by label, checking each as plainLabels does: when the host
 	// needs no trimming, that is its answer.
 	lim := min(len(w), i+254)

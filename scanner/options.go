@@ -95,6 +95,9 @@ type finder struct {
 	ioc    bool // Fuzzy with Refang: a bare IPv4 address is an indicator too
 	maxLen int
 	tlds   map[string]tldEntry // cache of ICANN top-level-domain answers
+	// tldSlots caches the answers for the top-level labels of up to
+	// eight bytes in front of tlds (see icannTLD).
+	tldSlots [1 << tldSlotBits]tldSlot
 	// The scheme schemeStart found during the current call of at:
 	// w[schemeS:schemeT] of the window starting at schemeW, hierarchical or
 	// not. parse reuses the answer for the same name of the same window
@@ -105,7 +108,8 @@ type finder struct {
 	schemeS    int
 	schemeT    int
 	schemeHier bool
-	hosts      map[string]hostInfo // cache of host answers
+	hosts      map[string]hostInfo         // cache of host answers
+	hostSlots  [1 << hostSlotBits]hostSlot // recent host answers, in front of hosts
 	// bodyEsc: the last call of body scanned a character that iriForm
 	// escapes (one of needsEscape, or a second '#'). clean: the candidate
 	// of the last call of parse is its own IRI form, as far as parse

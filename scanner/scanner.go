@@ -132,33 +132,83 @@ func Find(text []byte, o *Options) []Match {
 		}
 		return ms
 	}
+	if s.fused {
+		return s.findFused()
+	}
 	var ms []Match
 	for {
 		c, ok := s.next()
 		if !ok {
 			return ms
 		}
-		if len(ms) == cap(ms) {
-			ms = growMatches(ms, int64(c.start), len(text))
+		ms = s.add(ms, c)
+	}
+}
+
+// add appends the match of candidate c to ms, as Find returns them.
+func (s *Scanner) add(ms []Match, c candidate) []Match {
+	if len(ms) == cap(ms) {
+		ms = growMatches(ms, int64(c.start), s.n)
+	}
+	ms = ms[:len(ms)+1]
+	// In place, and only the fields a text match sets: the element is
+	// zero, and a Match is ~100 bytes.
+	m := &ms[len(ms)-1]
+	m.Offset, m.Length, m.Kind = s.base+int64(c.start), int64(c.end-c.start), c.kind
+	m.Text, m.IRI = s.strings(c)
+	return ms
+}
+
+// findFused is Find over a whole text with the fused trigger search: the
+// loop of next for a window that is the whole text, with its state in
+// locals (no refill; an overlong candidate is passed over as next passes
+// over it, with skipOverlong).
+func (s *Scanner) findFused() []Match {
+	w, f := s.buf[:s.n], s.f
+	var ms []Match
+	pos, lastEnd := 0, 0
+	for {
+		t := indexTriggerFused(w, pos)
+		if t < 0 {
+			return ms
 		}
-		ms = ms[:len(ms)+1]
-		s.fill(&ms[len(ms)-1], c) // in place: a Match is ~120 bytes
+		pos = t + 1
+		if t < lastEnd {
+			continue
+		}
+		switch c, res := f.at(w, t, lastEnd); res {
+		case rMatch:
+			lastEnd, pos = c.end, max(pos, c.end)
+			ms = s.add(ms, c)
+		case rOverlong:
+			s.pos, s.resume, s.skip = c.start, pos, true
+			s.skipOverlong() // at the end of the input: always done
+			pos, lastEnd = s.pos, s.lastEnd
+		}
 	}
 }
 
 // growMatches returns ms with room for the matches Find expects in the
 // rest of a text of n bytes, the part before off having given len(ms):
 // the count projected from that density (an eighth more), at least twice
-// and at most eight times the present capacity. A Match is ~120 bytes
+// the present capacity, and at most eight times it, or 64 times once the
+// density is that of at least a 64th of the text. A Match is ~100 bytes
 // with pointers, so each growth clears and copies the array: append's
 // doubling took 15% of Find over 100 MB of prose with a link every 2 KB,
-// where the projection grows it about four times.
+// where the projection grows it four times, the last two to the size the
+// projection gives after the first 64th (the eightfold bound alone took
+// a step more there, and its array of 3 MB was cleared and copied for
+// nothing).
 func growMatches(ms []Match, off int64, n int) []Match {
 	c := cap(ms)
 	want := 2*c + 8
 	if off > 0 {
 		p := int(int64(len(ms)) * int64(n) / off)
-		want = max(want, min(p+p/8+8, 8*c))
+		limit := 8 * c
+		if off >= int64(n)/64 {
+			limit = 64 * c
+		}
+		want = max(want, min(p+p/8+8, limit))
 	}
 	return append(make([]Match, 0, want), ms...)
 }
@@ -248,9 +298,16 @@ func (s *Scanner) next() (candidate, bool) {
 
 // fill makes *m the match of candidate c of the window.
 func (s *Scanner) fill(m *Match, c candidate) {
+	text, iri := s.strings(c)
+	*m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
+}
+
+// strings returns the Text and IRI of the match of candidate c of the
+// window.
+func (s *Scanner) strings(c candidate) (text, iri string) {
 	src := s.buf[c.start:c.end]
-	text := s.arena.String(src)
-	iri := text
+	text = s.arena.String(src)
+	iri = text
 	if c.mapped {
 		src = s.f.mapped
 		iri = s.arena.String(src)
@@ -260,7 +317,7 @@ func (s *Scanner) fill(m *Match, c candidate) {
 			iri = s.arena.String(enc)
 		}
 	}
-	*m = Match{Offset: s.base + int64(c.start), Length: int64(c.end - c.start), Kind: c.kind, Text: text, IRI: iri}
+	return text, iri
 }
 
 // skipOverlong passes over the rest of an overlong candidate: up to the next

@@ -8,10 +8,25 @@ import "github.com/iriscan/iriscan/internal/cpuid"
 // in this build: Go assembly on amd64 (not with the purego build tag).
 const haveFused = true
 
-// useAVX2 selects the 32-byte (AVX2) search over the 16-byte (SSE2, part
-// of every amd64 CPU) one; the CPU and the operating system must support
-// it (CPUID and XGETBV).
-var useAVX2 = cpuid.AVX2
+// useAVX512 selects the 64-byte (AVX-512 F and BW) search, useAVX2 the
+// 32-byte (AVX2) one, over the 16-byte (SSE2, part of every amd64 CPU)
+// one; the CPU and the operating system must support them (CPUID and
+// XGETBV). The assembly reads both (indexTriggerFused); tests change them
+// to run each path.
+var (
+	useAVX512 = cpuid.AVX512BW
+	useAVX2   = cpuid.AVX2
+)
+
+// indexTriggerAVX512 is indexTriggerFused's AVX-512 loop
+// (trigger_amd64.s), 128 bytes a round in 14 vector instructions (loads
+// included) and a KORTESTQ, where the AVX2 loop takes 30 for 64 bytes. It
+// takes any b and from, as indexTriggerBytes does: it looks at b[0] and
+// b[1] one by one and reads the last bytes of b with masked loads, so it
+// needs no checks in Go and no fallback for short buffers.
+//
+//go:noescape
+func indexTriggerAVX512(b []byte, from int) int
 
 // indexTriggerAVX2 and indexTriggerSSE2 are indexTriggerFused's vector
 // loops (trigger_amd64.s). They need 2 <= from <= len(b) and len(b) of at
@@ -31,7 +46,20 @@ func indexTriggerSSE2(b []byte, from int) int
 // '@' with memchr; three bytes.IndexByte searches, one call per '.' of
 // English prose, were the scanner's largest cost (docs/performance.md,
 // "Fused trigger search").
-func indexTriggerFused(b []byte, from int) int { return indexTriggerVec(b, from, useAVX2) }
+//
+// It is assembly (trigger_amd64.s) that jumps to indexTriggerAVX512 when
+// useAVX512 is set, else to the AVX2 or SSE2 loop (or, for b[0], b[1] and
+// short buffers, to indexTriggerPre512), so that the scanner's call per
+// trigger (about 1,000 a MiB of English prose) goes straight to the loop:
+// a Go function choosing between calls costs more than the inliner allows
+// and would be a call of its own.
+//
+//go:noescape
+func indexTriggerFused(b []byte, from int) int
+
+// indexTriggerPre512 is indexTriggerFused on CPUs without AVX-512 where
+// the assembly does not go to a loop itself (from < 2, short buffers).
+func indexTriggerPre512(b []byte, from int) int { return indexTriggerVec(b, from, useAVX2) }
 
 // indexTriggerVec is indexTriggerFused with the AVX2 loop when avx2 is
 // true (only then: the caller checks useAVX2), else the SSE2 one.

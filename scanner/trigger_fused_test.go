@@ -40,6 +40,25 @@ func TestIndexTriggerFused(t *testing.T) {
 		{"fullwidth colon", "時刻：十時", -1},
 		{"ideographic stop", "です。www。", -1},
 		{"colon after dot", "e.g.: x", 4},
+		{"colon first", ":x", 0},
+		{"at second", "x@", 1},
+		// The AVX-512 loop's edges: its vectors of 64 bytes, rounds of
+		// 128, the last vector and the masked tail (the padding moves each
+		// text across them).
+		{"colon at 63", strings.Repeat("x", 63) + ":", 63},
+		{"colon at 64", strings.Repeat("x", 64) + ":", 64},
+		{"at sign at 127", strings.Repeat("y", 127) + "@", 127},
+		{"at sign at 128", strings.Repeat("y", 128) + "@", 128},
+		{"colon at 191", strings.Repeat("x", 191) + ":z", 191},
+		{"ww. across 64", strings.Repeat("x", 62) + "ww.", 64},
+		{"ww. across 64, one w each side", strings.Repeat("x", 63) + "wW.", 65},
+		{"ww. across 128", strings.Repeat("x", 126) + "WW.", 128},
+		{"w. across 64", strings.Repeat("x", 63) + "w. w.", -1},
+		{"dots across 64", strings.Repeat("x. ", 50), -1},
+		{"n after ww", strings.Repeat("x", 60) + "wwn ww\xee ww\xae ww\x0e", -1},
+		{"low nibble of ':' or '@'", "z J \x1a\xba\xfa ` P \x00\x80\xc0 \x10\x20", -1},
+		{"long, trigger last", strings.Repeat("the new. way; ", 30) + "a@", 14*30 + 1},
+		{"long, none", strings.Repeat("the new. way; ", 30), -1},
 	}
 	filler := strings.Repeat("Plain text. No trigger here, none at all; ", 8)
 	for name, find := range fusedImpls() {
@@ -69,13 +88,17 @@ func TestIndexTriggerFused(t *testing.T) {
 
 // TestIndexTriggerFusedRandom holds the vector loops to the byte-at-a-time
 // definition on random buffers dense in triggers and near misses, of every
-// length up to 200 (the 16-, 32- and 64-byte edges of the loops) and at
+// length up to 300 (the 16-, 32- and 64-byte edges of the loops, and the
+// AVX-512 loop's 128-byte rounds, last vector and masked tail) and at
 // every start.
 func TestIndexTriggerFusedRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(14))
-	alphabet := []byte("wW.:@ xv\x57\xf7\xd7\x80\xe3")
+	// Near misses too for the AVX-512 loop's table of low nibbles: bytes
+	// with the low nibble of '.', ':' or '@' ("n", "z", "`", 0x0e, 0xba,
+	// 0x00, 0xc0, ...).
+	alphabet := []byte("wW.:@ xv\x57\xf7\xd7\x80\xe3nNz`\x0e\x1a\xba\x00\xc0\xae")
 	for name, find := range fusedImpls() {
-		for n := 0; n <= 200; n++ {
+		for n := 0; n <= 300; n++ {
 			for round := 0; round < 20; round++ {
 				b := make([]byte, n)
 				dense := rng.Intn(40) + 1
@@ -95,6 +118,27 @@ func TestIndexTriggerFusedRandom(t *testing.T) {
 	}
 }
 
+// TestIndexTriggerFusedEveryByte puts each of the 256 byte values c in
+// the three places a trigger test looks at, "..c", "wwc" and "cc.", at
+// every offset of 130 bytes of filler (across the 64-byte vectors and
+// 128-byte rounds), so that no byte value passes for a trigger or a 'w' (the
+// AVX-512 loop looks bytes up by their low nibble).
+func TestIndexTriggerFusedEveryByte(t *testing.T) {
+	for name, find := range fusedImpls() {
+		for c := 0; c < 256; c++ {
+			for _, pat := range [][]byte{{'x', 'x', byte(c)}, {'w', 'w', byte(c)}, {byte(c), byte(c), '.'}} {
+				for at := 0; at < 130; at++ {
+					b := []byte(strings.Repeat("x", 133))
+					copy(b[at:], pat)
+					if got, want := find(b, 0), indexTriggerBytes(b, 0); got != want {
+						t.Fatalf("%s: %q at %d: got %d, want %d", name, pat, at, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // FuzzIndexTrigger is the differential fuzz target of the fused trigger
 // search: each vector loop against indexTriggerBytes, on arbitrary bytes
 // (a window cut anywhere) and start offsets.
@@ -102,6 +146,9 @@ func FuzzIndexTrigger(f *testing.F) {
 	f.Add([]byte(strings.Repeat("x", 31)+"w.example http://a@b"), uint16(3), uint8(0))
 	f.Add([]byte("WWW.EXAMPLE.ORG"), uint16(0), uint8(0))
 	f.Add([]byte(strings.Repeat("no trigger. ", 20)+"w"), uint16(17), uint8(40))
+	// The AVX-512 loop's edges: "ww." across 64 and 128, a ':' in the tail.
+	f.Add([]byte(strings.Repeat("x", 62)+"ww."+strings.Repeat("y", 61)+"Ww.x:"), uint16(2), uint8(3))
+	f.Add([]byte(strings.Repeat("new. ", 40)+"a@"), uint16(130), uint8(0))
 	f.Fuzz(func(t *testing.T, b []byte, from uint16, cut uint8) {
 		// cut shortens the buffer so that the end falls anywhere in a
 		// vector; from may be anywhere in it, and past its end.
@@ -150,6 +197,26 @@ func BenchmarkTriggers(b *testing.B) {
 					}
 					for i := find(text, 0); i >= 0; i = find(text, i+1) {
 						n++
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkTriggersNone is one call of each vector loop over prose
+// without a trigger, of 16 KiB, 256 KiB and 4 MiB (in this project's
+// machines' L1, L2 and L3 caches): the loops' own rate, without the
+// per-call cost of BenchmarkTriggers.
+func BenchmarkTriggersNone(b *testing.B) {
+	for _, n := range []int{16 << 10, 256 << 10, 4 << 20} {
+		text := []byte(strings.Repeat("plain prose with no trigger, e.g. this. x ", n/42+1)[:n])
+		for name, find := range fusedImpls() {
+			b.Run(fmt.Sprintf("%dKiB/%s", n>>10, name), func(b *testing.B) {
+				b.SetBytes(int64(n))
+				for b.Loop() {
+					if find(text, 0) != -1 {
+						b.Fatal("a trigger in text without one")
 					}
 				}
 			})
