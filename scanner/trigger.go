@@ -21,3 +21,22 @@ func indexTriggerBytes(b []byte, from int) int {
 	}
 	return -1
 }
+
+// indexTriggersBytes is the definition of indexTriggers, one trigger at a
+// time: it writes to out the positions of the triggers at or after b[from]
+// (those of indexTriggerBytes), in order, until out is full or b ends, and
+// returns their number n and where the search stopped: len(b) when it
+// got there (or max(from, 0) when that is past it), else, out being full,
+// the byte after the last position written. So out[:n] are the triggers
+// in [from, next), and the search goes on from next.
+func indexTriggersBytes(b []byte, from int, out []int) (n, next int) {
+	next = max(from, 0)
+	for n < len(out) {
+		t := indexTriggerBytes(b, next)
+		if t < 0 {
+			return n, max(next, len(b))
+		}
+		out[n], n, next = t, n+1, t+1
+	}
+	return n, next
+}

@@ -84,3 +84,61 @@ func indexTriggerVec(b []byte, from int, avx2 bool) int {
 	}
 	return indexTriggerBytes(b, from)
 }
+
+// indexTriggersAVX512 is indexTriggers' AVX-512 loop (trigger_amd64.s):
+// that of indexTriggerAVX512, going on past each trigger. It takes any b,
+// from and out.
+//
+//go:noescape
+func indexTriggersAVX512(b []byte, from int, out []int) (n, next int)
+
+// indexTriggersAVX2 and indexTriggersSSE2 are indexTriggers' AVX2 and
+// SSE2 loops (trigger_amd64.s), those of indexTriggerAVX2 and
+// indexTriggerSSE2 going on past each trigger. They need 2 <= from <
+// len(b), len(b) of at least 34 and 18 bytes, and len(out) >= 1.
+//
+//go:noescape
+func indexTriggersAVX2(b []byte, from int, out []int) (n, next int)
+
+//go:noescape
+func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
+
+// indexTriggers writes to out the positions of the triggers at or after
+// b[from] (those of indexTriggerFused), in order, until out is full or b
+// ends, and returns their number and where the search stopped: len(b)
+// when it got there, else the byte after the last position written
+// (indexTriggersBytes is the definition). One call finds the triggers of
+// a run of text, where indexTriggerFused is a call per trigger.
+func indexTriggers(b []byte, from int, out []int) (n, next int) {
+	if useAVX512 {
+		return indexTriggersAVX512(b, from, out)
+	}
+	return indexTriggersVec(b, from, out, useAVX2)
+}
+
+// indexTriggersVec is indexTriggers with the AVX2 loop when avx2 is true
+// (only then: the caller checks useAVX2), else the SSE2 one: it handles
+// b[0] and b[1] and short buffers itself.
+func indexTriggersVec(b []byte, from int, out []int, avx2 bool) (n, next int) {
+	from = max(from, 0)
+	for ; from < 2 && from < len(b) && n < len(out); from++ {
+		// A '.' at b[0] or b[1] follows no "ww".
+		if b[from] == ':' || b[from] == '@' {
+			out[n] = from
+			n++
+		}
+	}
+	if from >= len(b) || n == len(out) {
+		return n, from
+	}
+	var k int
+	switch {
+	case avx2 && len(b) >= 34:
+		k, next = indexTriggersAVX2(b, from, out[n:])
+	case len(b) >= 18:
+		k, next = indexTriggersSSE2(b, from, out[n:])
+	default:
+		k, next = indexTriggersBytes(b, from, out[n:])
+	}
+	return n + k, next
+}

@@ -451,3 +451,515 @@ at512:
 none512:
 	MOVQ $-1, ret+32(FP)
 	RET
+
+// func indexTriggersAVX512(b []byte, from int, out []int) (n, next int)
+//
+// Writes the positions of the triggers at or after b[from] to out, in
+// order, until out is full or b ends (see indexTriggers): the loop of
+// indexTriggerAVX512, going on past each trigger. Any b and from (a from
+// below 0 counts as 0), any out.
+TEXT ·indexTriggersAVX512(SB), NOSPLIT, $0-72
+	MOVQ    b_base+0(FP), SI
+	MOVQ    b_len+8(FP), DX
+	MOVQ    from+24(FP), DI
+	MOVQ    out_base+32(FP), R11 // the next position's slot
+	MOVQ    out_len+40(FP), R12
+	MOVQ    R11, R13             // &out[0]
+	LEAQ    (R11)(R12*8), R12    // the end of out
+	XORL    AX, AX
+	TESTQ   DI, DI
+	CMOVQLT AX, DI
+	CMPQ    R11, R12
+	JEQ     istop512
+	CMPQ    DI, DX
+	JGE     istop512
+	CMPQ    DI, $2
+	JB      ihead512
+
+ibody512:
+	VPBROADCASTQ    trig512<>+0(SB), Z18  // '.'
+	VPBROADCASTQ    trig512<>+8(SB), Z19  // 'w'
+	VPBROADCASTQ    trig512<>+16(SB), Z20 // 0xdf
+	VBROADCASTI32X4 trig512<>+24(SB), Z25 // the table, in each 16-byte lane
+	LEAQ            (SI)(DI*1), R8        // the next byte to look at
+	LEAQ            (SI)(DX*1), R9        // the end of b
+	LEAQ            -128(R9), R10         // the last start of a whole round
+	CMPQ            R8, R10
+	JA              ilast64
+
+iloop128:
+	PREFETCHT0 PFDIST(R8)
+	PREFETCHT0 PFDIST+64(R8)
+	VMOVDQU64  (R8), Z21
+	VPCMPB     $4, Z21, Z18, K3
+	VMOVDQU64  -1(R8), Z23
+	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
+	VPSHUFB    Z21, Z25, K3, Z23
+	VPCMPEQB   Z21, Z23, K1
+	VMOVDQU64  64(R8), Z22
+	VPCMPB     $4, Z22, Z18, K6
+	VMOVDQU64  63(R8), Z24
+	VPTERNLOGD $0x7e, 62(R8), Z19, Z24
+	VPTERNLOGD $0x6a, Z18, Z20, Z24
+	VPSHUFB    Z22, Z25, K6, Z24
+	VPCMPEQB   Z22, Z24, K4
+	KORTESTQ   K1, K4
+	JNZ        ifound128
+
+inext128:
+	ADDQ $128, R8
+	CMPQ R8, R10
+	JBE  iloop128
+	JMP  ilast64
+
+	// The positions of the round's bits: those of K1 from R8, of K4 from
+	// R8+64; DI is scratch (x & (x-1) clears the lowest bit).
+ifound128:
+	KMOVQ K1, AX
+	MOVQ  R8, BX
+	SUBQ  SI, BX
+	TESTQ AX, AX
+	JZ    ifound128b
+
+ibits128a:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits128a
+
+ifound128b:
+	KMOVQ K4, AX
+	ADDQ  $64, BX
+	TESTQ AX, AX
+	JZ    inext128
+
+ibits128b:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits128b
+	JMP  inext128
+
+	// At most one more whole vector.
+ilast64:
+	LEAQ       -64(R9), R10
+	CMPQ       R8, R10
+	JA         itail512
+	VMOVDQU64  (R8), Z21
+	VPCMPB     $4, Z21, Z18, K3
+	VMOVDQU64  -1(R8), Z23
+	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
+	VPSHUFB    Z21, Z25, K3, Z23
+	VPCMPEQB   Z21, Z23, K1
+	KMOVQ      K1, AX
+	MOVQ       R8, BX
+	SUBQ       SI, BX
+	ADDQ       $64, R8
+	TESTQ      AX, AX
+	JZ         itail512
+
+ibits64:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits64
+
+	// The last 0 to 63 bytes, loaded and compared under K7 as in
+	// indexTriggerAVX512.
+itail512:
+	MOVQ       R9, CX
+	SUBQ       R8, CX
+	JZ         idone512
+	MOVQ       $-1, AX
+	SHLQ       CX, AX
+	NOTQ       AX
+	KMOVQ      AX, K7
+	VMOVDQU8.Z (R8), K7, Z21
+	VMOVDQU8.Z -1(R8), K7, Z23
+	VMOVDQU8.Z -2(R8), K7, Z24
+	VPCMPB     $4, Z21, Z18, K3
+	VPTERNLOGD $0x7e, Z24, Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
+	VPSHUFB    Z21, Z25, K3, Z23
+	VPCMPEQB   Z21, Z23, K7, K1
+	KMOVQ      K1, AX
+	MOVQ       R8, BX
+	SUBQ       SI, BX
+	TESTQ      AX, AX
+	JZ         idone512
+
+ibitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibitstail
+
+	// The whole of b searched.
+idone512:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
+	RET
+
+	// out is full, its last position in CX: go on after it.
+ifull512:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
+	RET
+
+	// Nothing to search (from >= len(b)) or no room: nothing written.
+istop512:
+	MOVQ $0, n+56(FP)
+	MOVQ DI, next+64(FP)
+	RET
+
+	// b[0] and b[1], as in indexTriggerAVX512.
+ihead512:
+	MOVBLZX (SI)(DI*1), AX
+	CMPB    AL, $0x3a
+	JEQ     iheadhit
+	CMPB    AL, $0x40
+	JNE     iheadnext
+
+iheadhit:
+	MOVQ DI, (R11)
+	ADDQ $8, R11
+	MOVQ DI, CX
+	CMPQ R11, R12
+	JEQ  ifull512
+
+iheadnext:
+	INCQ DI
+	CMPQ DI, DX
+	JGE  idone512
+	CMPQ DI, $2
+	JB   ihead512
+	JMP  ibody512
+
+// func indexTriggersAVX2(b []byte, from int, out []int) (n, next int)
+//
+// indexTriggersAVX512 with the vectors of indexTriggerAVX2, 64 bytes a
+// round; needs 2 <= from < len(b), len(b) >= 34 and len(out) >= 1.
+TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-72
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), DX
+	MOVQ from+24(FP), DI
+	MOVQ out_base+32(FP), R11
+	MOVQ out_len+40(FP), R12
+	MOVQ R11, R13
+	LEAQ (R11)(R12*8), R12
+	MOVQ $0x3a3a3a3a3a3a3a3a, AX // ':'
+	VMOVQ AX, X0
+	VPBROADCASTQ X0, Y0
+	MOVQ $0x4040404040404040, AX // '@'
+	VMOVQ AX, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ $0x2e2e2e2e2e2e2e2e, AX // '.'
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ $0x7777777777777777, AX // 'w'
+	VMOVQ AX, X3
+	VPBROADCASTQ X3, Y3
+	MOVQ $0x2020202020202020, AX // case bit
+	VMOVQ AX, X4
+	VPBROADCASTQ X4, Y4
+
+aloop64:
+	LEAQ 64(DI), AX
+	CMPQ AX, DX
+	JA   aloop32
+	PREFETCHT0 PFDIST(SI)(DI*1)
+	VMOVDQU (SI)(DI*1), Y5
+	VMOVDQU -1(SI)(DI*1), Y6
+	VMOVDQU -2(SI)(DI*1), Y13
+	VMOVDQU 32(SI)(DI*1), Y9
+	VMOVDQU 31(SI)(DI*1), Y10
+	VMOVDQU 30(SI)(DI*1), Y14
+	VPCMPEQB Y5, Y0, Y7
+	VPCMPEQB Y5, Y1, Y8
+	VPOR     Y7, Y8, Y7
+	VPCMPEQB Y5, Y2, Y8
+	VPOR     Y6, Y4, Y6
+	VPCMPEQB Y6, Y3, Y6
+	VPOR     Y13, Y4, Y13
+	VPCMPEQB Y13, Y3, Y13
+	VPAND    Y13, Y6, Y6
+	VPAND    Y6, Y8, Y8
+	VPOR     Y7, Y8, Y7
+	VPCMPEQB Y9, Y0, Y11
+	VPCMPEQB Y9, Y1, Y12
+	VPOR     Y11, Y12, Y11
+	VPCMPEQB Y9, Y2, Y12
+	VPOR     Y10, Y4, Y10
+	VPCMPEQB Y10, Y3, Y10
+	VPOR     Y14, Y4, Y14
+	VPCMPEQB Y14, Y3, Y14
+	VPAND    Y14, Y10, Y10
+	VPAND    Y10, Y12, Y12
+	VPOR     Y11, Y12, Y11
+	VPOR     Y7, Y11, Y12
+	VPTEST   Y12, Y12
+	JNZ      afound64
+
+anext64:
+	ADDQ $64, DI
+	JMP  aloop64
+
+	// The round's 64 bits in AX, their positions from DI; R8 is scratch.
+afound64:
+	VPMOVMSKB Y7, AX
+	VPMOVMSKB Y11, CX
+	SHLQ      $32, CX
+	ORQ       CX, AX
+	MOVQ      DI, BX
+
+abits64:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  afull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  abits64
+	JMP  anext64
+
+	// At most one more whole vector.
+aloop32:
+	LEAQ 32(DI), AX
+	CMPQ AX, DX
+	JA   atail
+	VMOVDQU (SI)(DI*1), Y5
+	VMOVDQU -1(SI)(DI*1), Y6
+	VMOVDQU -2(SI)(DI*1), Y9
+	VPCMPEQB Y5, Y0, Y7
+	VPCMPEQB Y5, Y1, Y8
+	VPOR     Y7, Y8, Y7
+	VPCMPEQB Y5, Y2, Y8
+	VPOR     Y6, Y4, Y6
+	VPCMPEQB Y6, Y3, Y6
+	VPOR     Y9, Y4, Y9
+	VPCMPEQB Y9, Y3, Y9
+	VPAND    Y9, Y6, Y6
+	VPAND    Y6, Y8, Y8
+	VPOR     Y7, Y8, Y7
+	VPMOVMSKB Y7, AX
+	MOVQ     DI, BX
+	ADDQ     $32, DI
+	TESTL    AX, AX
+	JZ       aloop32
+
+abits32:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  afull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  abits32
+	JMP  aloop32
+
+	// Fewer than 32 bytes left: the last 32 bytes of b, less the bits of
+	// the bytes before b[DI].
+atail:
+	CMPQ DI, DX
+	JAE  adone
+	LEAQ -32(DX), BX
+	VMOVDQU (SI)(BX*1), Y5
+	VMOVDQU -1(SI)(BX*1), Y6
+	VMOVDQU -2(SI)(BX*1), Y9
+	VPCMPEQB Y5, Y0, Y7
+	VPCMPEQB Y5, Y1, Y8
+	VPOR     Y7, Y8, Y7
+	VPCMPEQB Y5, Y2, Y8
+	VPOR     Y6, Y4, Y6
+	VPCMPEQB Y6, Y3, Y6
+	VPOR     Y9, Y4, Y9
+	VPCMPEQB Y9, Y3, Y9
+	VPAND    Y9, Y6, Y6
+	VPAND    Y6, Y8, Y8
+	VPOR     Y7, Y8, Y7
+	VPMOVMSKB Y7, AX
+	MOVQ     DI, CX
+	SUBQ     BX, CX
+	SHRL     CX, AX
+	MOVQ     DI, BX
+	TESTL    AX, AX
+	JZ       adone
+
+abitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  afull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  abitstail
+
+adone:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
+	VZEROUPPER
+	RET
+
+afull:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
+	VZEROUPPER
+	RET
+
+// func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
+//
+// indexTriggersAVX2 with the vectors of indexTriggerSSE2, 16 bytes a
+// round; needs 2 <= from < len(b), len(b) >= 18 and len(out) >= 1.
+TEXT ·indexTriggersSSE2(SB), NOSPLIT, $0-72
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), DX
+	MOVQ from+24(FP), DI
+	MOVQ out_base+32(FP), R11
+	MOVQ out_len+40(FP), R12
+	MOVQ R11, R13
+	LEAQ (R11)(R12*8), R12
+	MOVQ $0x3a3a3a3a3a3a3a3a, AX
+	MOVQ AX, X0
+	PUNPCKLQDQ X0, X0
+	MOVQ $0x4040404040404040, AX
+	MOVQ AX, X1
+	PUNPCKLQDQ X1, X1
+	MOVQ $0x2e2e2e2e2e2e2e2e, AX
+	MOVQ AX, X2
+	PUNPCKLQDQ X2, X2
+	MOVQ $0x7777777777777777, AX
+	MOVQ AX, X3
+	PUNPCKLQDQ X3, X3
+	MOVQ $0x2020202020202020, AX
+	MOVQ AX, X4
+	PUNPCKLQDQ X4, X4
+
+xloop:
+	LEAQ 16(DI), AX
+	CMPQ AX, DX
+	JA   xtail
+	MOVOU (SI)(DI*1), X5
+	MOVOU -1(SI)(DI*1), X6
+	MOVOU -2(SI)(DI*1), X9
+	MOVOA X5, X7
+	PCMPEQB X0, X7
+	MOVOA X5, X8
+	PCMPEQB X1, X8
+	POR   X8, X7
+	PCMPEQB X2, X5
+	POR   X4, X6
+	PCMPEQB X3, X6
+	POR   X4, X9
+	PCMPEQB X3, X9
+	PAND  X9, X6
+	PAND  X6, X5
+	POR   X5, X7
+	PMOVMSKB X7, AX
+	MOVQ  DI, BX
+	ADDQ  $16, DI
+	TESTL AX, AX
+	JZ    xloop
+
+xbits:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  xfull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  xbits
+	JMP  xloop
+
+xtail:
+	CMPQ DI, DX
+	JAE  xdone
+	LEAQ -16(DX), BX
+	MOVOU (SI)(BX*1), X5
+	MOVOU -1(SI)(BX*1), X6
+	MOVOU -2(SI)(BX*1), X9
+	MOVOA X5, X7
+	PCMPEQB X0, X7
+	MOVOA X5, X8
+	PCMPEQB X1, X8
+	POR   X8, X7
+	PCMPEQB X2, X5
+	POR   X4, X6
+	PCMPEQB X3, X6
+	POR   X4, X9
+	PCMPEQB X3, X9
+	PAND  X9, X6
+	PAND  X6, X5
+	POR   X5, X7
+	PMOVMSKB X7, AX
+	MOVQ  DI, CX
+	SUBQ  BX, CX
+	SHRL  CX, AX
+	MOVQ  DI, BX
+	TESTL AX, AX
+	JZ    xdone
+
+xbitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  xfull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  xbitstail
+
+xdone:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
+	RET
+
+xfull:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
+	RET

@@ -68,3 +68,19 @@ func TestIndexTriggerAVX512NegativeFrom(t *testing.T) {
 		}
 	}
 }
+
+// indexImpls are the loops of indexTriggers this build and CPU can run,
+// each held to indexTriggersBytes by the tests.
+func indexImpls() map[string]func(b []byte, from int, out []int) (int, int) {
+	m := map[string]func([]byte, int, []int) (int, int){
+		"sse2": func(b []byte, from int, out []int) (int, int) { return indexTriggersVec(b, from, out, false) },
+	}
+	if useAVX2 {
+		m["avx2"] = func(b []byte, from int, out []int) (int, int) { return indexTriggersVec(b, from, out, true) }
+	}
+	if useAVX512 {
+		m["avx512"] = indexTriggersAVX512
+	}
+	m["dispatch"] = indexTriggers
+	return m
+}

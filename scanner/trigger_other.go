@@ -9,3 +9,7 @@ package scanner
 const haveFused = false
 
 func indexTriggerFused(b []byte, from int) int { return indexTriggerBytes(b, from) }
+
+func indexTriggers(b []byte, from int, out []int) (n, next int) {
+	return indexTriggersBytes(b, from, out)
+}
