@@ -129,7 +129,8 @@ func (s *Scanner) initTriggers() {
 	}
 }
 
-// Find returns all matches in text.
+// Find returns all matches in text. The strings of the matches (Text and
+// IRI) are copies, made as one string that they share.
 func Find(text []byte, o *Options) []Match {
 	var s *Scanner
 	if o != nil && o.Refang {
@@ -144,42 +145,29 @@ func Find(text []byte, o *Options) []Match {
 		}
 		return ms
 	}
+	l := matchLists.Get().(*matchList)
+	defer l.release()
 	if s.fused {
-		return s.findFused()
+		s.findFused(l)
+		return l.matches(text)
 	}
-	var ms []Match
 	for {
 		c, ok := s.next()
 		if !ok {
-			return ms
+			return l.matches(text)
 		}
-		ms = s.add(ms, c)
+		l.add(text, s.f, c)
 	}
 }
 
-// add appends the match of candidate c to ms, as Find returns them.
-func (s *Scanner) add(ms []Match, c candidate) []Match {
-	if len(ms) == cap(ms) {
-		ms = growMatches(ms, int64(c.start), s.n)
-	}
-	ms = ms[:len(ms)+1]
-	// In place, and only the fields a text match sets: the element is
-	// zero, and a Match is ~100 bytes.
-	m := &ms[len(ms)-1]
-	m.Offset, m.Length, m.Kind = s.base+int64(c.start), int64(c.end-c.start), c.kind
-	m.Text, m.IRI = s.strings(c)
-	return ms
-}
-
-// findFused is Find over a whole text with the fused trigger search: the
-// loop of next for a window that is the whole text, with its state in
-// locals (no refill; an overlong candidate is passed over as next passes
-// over it, with skipOverlong), and the triggers of a run of text found by
-// one call of indexTriggers, those before the end of the last match
-// dropped.
-func (s *Scanner) findFused() []Match {
+// findFused is Find over a whole text with the fused trigger search, its
+// matches added to l: the loop of next for a window that is the whole
+// text, with its state in locals (no refill; an overlong candidate is
+// passed over as next passes over it, with skipOverlong), and the
+// triggers of a run of text found by one call of indexTriggers, those
+// before the end of the last match dropped.
+func (s *Scanner) findFused(l *matchList) {
 	w, f := s.buf[:s.n], s.f
-	var ms []Match
 	var idx [triggerSlots]int
 	lastEnd := 0
 	for from := 0; from < len(w); {
@@ -191,7 +179,7 @@ func (s *Scanner) findFused() []Match {
 			switch c, res := f.at(w, t, lastEnd); res {
 			case rMatch:
 				lastEnd = c.end
-				ms = s.add(ms, c)
+				l.add(w, f, c)
 			case rOverlong:
 				s.pos, s.resume, s.skip = c.start, t+1, true
 				s.skipOverlong() // at the end of the input: always done
@@ -200,32 +188,6 @@ func (s *Scanner) findFused() []Match {
 		}
 		from = max(next, lastEnd)
 	}
-	return ms
-}
-
-// growMatches returns ms with room for the matches Find expects in the
-// rest of a text of n bytes, the part before off having given len(ms):
-// the count projected from that density (an eighth more), at least twice
-// the present capacity, and at most eight times it, or 64 times once the
-// density is that of at least a 64th of the text. A Match is ~100 bytes
-// with pointers, so each growth clears and copies the array: append's
-// doubling took 15% of Find over 100 MB of prose with a link every 2 KB,
-// where the projection grows it four times, the last two to the size the
-// projection gives after the first 64th (the eightfold bound alone took
-// a step more there, and its array of 3 MB was cleared and copied for
-// nothing).
-func growMatches(ms []Match, off int64, n int) []Match {
-	c := cap(ms)
-	want := 2*c + 8
-	if off > 0 {
-		p := int(int64(len(ms)) * int64(n) / off)
-		limit := 8 * c
-		if off >= int64(n)/64 {
-			limit = 64 * c
-		}
-		want = max(want, min(p+p/8+8, limit))
-	}
-	return append(make([]Match, 0, want), ms...)
 }
 
 // Match returns the most recent match found by Scan.

@@ -1,0 +1,111 @@
+package scanner
+
+import (
+	"strings"
+	"sync"
+)
+
+// A matchList collects the matches of Find over a whole text as records
+// without pointers, and makes them Matches once at the end (matches).
+// A []Match grown as matches came (a Match is ~100 bytes with pointers)
+// was allocated, cleared and copied at each growth, ended larger than
+// needed, and took its strings from 4 KiB blocks allocated and cleared
+// one after another; here the records are reused from one text to the
+// next (matchLists), and the end makes one []Match of the exact length
+// and one string, not cleared, holding every match's text and IRI.
+type matchList struct {
+	recs []matchRec
+	// iris holds the IRI forms that are not the match text itself (a
+	// delimited form's text without its line wraps, or with characters
+	// percent-encoded), one after another: the finder reuses its buffer
+	// of a mapped form for the next candidate.
+	iris []byte
+	text int // the bytes of the match texts, added up
+}
+
+// matchRec is one match of a matchList: its text is w[start:end] of the
+// whole text w, and its IRI matchList.iris[iriStart:iriEnd] when ownIRI
+// is set, else that text.
+type matchRec struct {
+	start, end       int
+	iriStart, iriEnd int
+	kind             Kind
+	ownIRI           bool
+}
+
+// add records the match of candidate c of the whole text w, whose IRI
+// form when c.mapped is f.mapped.
+func (l *matchList) add(w []byte, f *finder, c candidate) {
+	r := matchRec{start: c.start, end: c.end, kind: c.kind}
+	l.text += c.end - c.start
+	src := w[c.start:c.end]
+	if c.mapped {
+		src = f.mapped
+	}
+	var enc []byte
+	if !c.clean {
+		enc = iriForm(src, c.kind)
+	}
+	switch {
+	case enc != nil:
+		src = enc
+	case !c.mapped:
+		l.recs = append(l.recs, r)
+		return
+	}
+	r.iriStart, r.ownIRI = len(l.iris), true
+	l.iris = append(l.iris, src...)
+	r.iriEnd = len(l.iris)
+	l.recs = append(l.recs, r)
+}
+
+// matches returns the matches of l in the whole text w, nil when there
+// are none: Text and IRI are substrings of one string made for them, in
+// which the texts come one after another and then the IRI forms of
+// matchList.iris (a Match kept keeps that string, the strings of all the
+// matches, alive).
+func (l *matchList) matches(w []byte) []Match {
+	if len(l.recs) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.Grow(l.text + len(l.iris))
+	for _, r := range l.recs {
+		b.Write(w[r.start:r.end])
+	}
+	b.Write(l.iris)
+	all := b.String()
+	ms := make([]Match, len(l.recs))
+	off := 0
+	for i, r := range l.recs {
+		m := &ms[i]
+		n := r.end - r.start
+		m.Offset, m.Length, m.Kind = int64(r.start), int64(n), r.kind
+		m.Text = all[off : off+n]
+		m.IRI = m.Text
+		if r.ownIRI {
+			m.IRI = all[l.text+r.iriStart : l.text+r.iriEnd]
+		}
+		off += n
+	}
+	return ms
+}
+
+// matchLists keeps matchLists for Find to reuse: the records of the
+// matches of one text then cost no allocation.
+var matchLists = sync.Pool{New: func() any { return new(matchList) }}
+
+// release empties l and puts it back in matchLists, unless it grew past
+// maxPooledMatches records or 16 bytes of IRI forms per such record (its
+// arrays are then left to the garbage collector).
+func (l *matchList) release() {
+	if cap(l.recs) > maxPooledMatches || cap(l.iris) > maxPooledMatches*16 {
+		return
+	}
+	l.recs, l.iris, l.text = l.recs[:0], l.iris[:0], 0
+	matchLists.Put(l)
+}
+
+// maxPooledMatches bounds the matchLists kept for reuse: 64 Ki records
+// (2.5 MiB) hold the matches of 100 MB of prose with a link every 2 KB.
+const maxPooledMatches = 1 << 16
