@@ -11,11 +11,11 @@ import (
 
 // triggerRun and triggerSlots bound the calls of indexTriggers: the bytes
 // of text one call searches and the positions it returns. A call costs
-// about what one per trigger (indexTriggerFused) did, once per 16 KiB of
-// prose instead of once per trigger; runs of 4, 16 and 64 KiB and the
-// whole text, with 64 or 256 slots, measured the same on 4 MiB of prose,
-// and a bounded run keeps the text of the triggers being tried near in
-// the caches.
+// about what the one per trigger of a search for the next trigger did,
+// once per 16 KiB of prose instead of once per trigger; runs of 4, 16 and
+// 64 KiB and the whole text, with 64 or 256 slots, measured the same on
+// 4 MiB of prose, and a bounded run keeps the text of the triggers being
+// tried near in the caches.
 const (
 	triggerRun   = 16 << 10
 	triggerSlots = 256
@@ -46,8 +46,13 @@ type Scanner struct {
 	err     error
 	m       Match
 	trig    []trigger
-	fused   bool // the triggers are found by indexTriggerFused, not trig
-	own     bool // buf is the Scanner's own window (NewScanner)
+	fused   bool // the triggers are found by indexTriggers, not trig
+	// With fused: the triggers found in the window and not yet passed,
+	// tidx[ti:tn], ascending; the window is searched up to tend.
+	tidx   []int
+	ti, tn int
+	tend   int
+	own    bool // buf is the Scanner's own window (NewScanner)
 
 	arena stringArena // the strings of matches, cut from shared blocks
 
@@ -89,6 +94,7 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.r = s.rf
 	}
 	s.eof, s.skip, s.resume, s.err, s.m = false, false, 0, nil, Match{}
+	s.ti, s.tn, s.tend = 0, 0, 0
 	for k := range s.trig {
 		s.trig[k].next, s.trig[k].searched = -1, 0
 	}
@@ -106,6 +112,7 @@ func newBytesScanner(b []byte, f *finder) *Scanner {
 func (s *Scanner) reset(b []byte) {
 	s.buf, s.n, s.eof = b, len(b), true
 	s.base, s.pos, s.lastEnd, s.skip = 0, 0, 0, false
+	s.ti, s.tn, s.tend = 0, 0, 0
 	for k := range s.trig {
 		s.trig[k].next, s.trig[k].searched = -1, 0
 	}
@@ -114,7 +121,7 @@ func (s *Scanner) reset(b []byte) {
 // initTriggers sets up the searches: ':' for schemes, '@' for e-mail
 // addresses, and '.' after 'w' for "www." — or, in fuzzy mode, every label
 // dot. Where the build has a vector search for them (amd64), the default
-// mode's three are found in one pass (indexTriggerFused); otherwise, and in
+// mode's three are found in one pass (indexTriggers); otherwise, and in
 // fuzzy mode, each is a bytes.IndexByte (SIMD) search, except the
 // full-width dots, and nextTrigger takes the first.
 func (s *Scanner) initTriggers() {
@@ -241,7 +248,7 @@ func (s *Scanner) next() (candidate, bool) {
 		}
 		var t, size int
 		if s.fused {
-			t, size = indexTriggerFused(s.buf[:s.n], s.pos), 1
+			t, size = s.nextIndexed(), 1
 		} else {
 			t, size = s.nextTrigger()
 		}
@@ -270,6 +277,29 @@ func (s *Scanner) next() (candidate, bool) {
 			s.resume = s.pos
 			s.pos = c.start
 		}
+	}
+}
+
+// nextIndexed returns the position of the first trigger at or after s.pos
+// in the window, or -1: the first of tidx not before s.pos, after finding
+// the triggers of the next run of the window with indexTriggers when
+// none is left.
+func (s *Scanner) nextIndexed() int {
+	for {
+		for ; s.ti < s.tn; s.ti++ {
+			if t := s.tidx[s.ti]; t >= s.pos {
+				return t
+			}
+		}
+		from := max(s.pos, s.tend)
+		if from >= s.n {
+			return -1
+		}
+		if s.tidx == nil {
+			s.tidx = make([]int, triggerSlots)
+		}
+		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx)
+		s.ti = 0
 	}
 }
 
@@ -366,7 +396,7 @@ func (s *Scanner) nextTrigger() (best, size int) {
 
 // indexAfterW returns the offset from "from" of the first '.' at or after
 // b[from] that follows a 'w' or 'W', or -1: one bytes.IndexByte per '.'.
-// It serves the builds without indexTriggerFused's vector loops.
+// It serves the builds without indexTriggers' vector loops.
 func indexAfterW(b []byte, from int) int {
 	for i := from; ; {
 		j := bytes.IndexByte(b[i:], '.')
@@ -399,6 +429,12 @@ func (s *Scanner) refill() {
 		s.pos -= d
 		s.resume -= d
 		s.lastEnd = max(0, s.lastEnd-d)
+		// The triggers found move with the text (those before s.pos,
+		// passed over, may go below 0).
+		for i := s.ti; i < s.tn; i++ {
+			s.tidx[i] -= d
+		}
+		s.tend = max(0, s.tend-d)
 		for k := range s.trig {
 			t := &s.trig[k]
 			if t.next >= 0 {

@@ -1,13 +1,12 @@
 package scanner
 
-// indexTriggerBytes is the definition of indexTriggerFused, one byte at a
-// time: the index of the first byte at or after b[from] that is ':' or
-// '@', or a '.' right after two bytes 'w' or 'W' (in "www."; a '.' after
-// one 'w' is no trigger: the scanner's default mode looks at a '.' only
-// for "www.", and 1,682 of the 5,372 triggers of 4 MiB of English prose
-// were words such as "new." and "how."), or -1. The vector searches fall
-// back on it for short buffers, and the differential tests and
-// FuzzIndexTrigger hold them to it.
+// indexTriggerBytes defines the triggers of the scanner's default mode,
+// one byte at a time: it returns the index of the first byte at or after
+// b[from] that is ':' or '@', or a '.' right after two bytes 'w' or 'W'
+// (in "www."; a '.' after one 'w' is no trigger: the scanner's default
+// mode looks at a '.' only for "www.", and 1,682 of the 5,372 triggers
+// of 4 MiB of English prose were words such as "new." and "how."), or -1.
+// indexTriggersBytes, the definition of indexTriggers, is made of it.
 func indexTriggerBytes(b []byte, from int) int {
 	for i := max(from, 0); i < len(b); i++ {
 		switch b[i] {

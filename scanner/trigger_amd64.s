@@ -4,9 +4,9 @@
 
 // PFDIST is how far ahead of the 64- and 128-byte rounds the AVX2 and
 // AVX-512 loops ask for the text's cache lines (PREFETCHT0, one a line; a
-// prefetch past the end of b does not fault). The search stops at every
-// trigger, about once a kilobyte of prose, for the scanner's work on the
-// candidate, and the hardware's stream prefetcher does not keep up across
+// prefetch past the end of b does not fault). When the search stopped at
+// every trigger (about once a kilobyte of prose) for the scanner's work on
+// the candidate, the hardware's stream prefetcher did not keep up across
 // those stops: over 100 MB of prose held in memory (larger than the
 // caches) scanner.Find took 21.8 ms without it, 17.5 ms at 1 KiB, 16.5
 // ms at 2 KiB and 16.9 ms at 4 and 8 KiB (Japanese 20.5, 16.0, 15.0,
@@ -15,657 +15,38 @@
 // Scanner's window, does not notice.
 #define PFDIST 2048
 
-// The fused trigger search (see trigger_amd64.go): the index of the first
-// byte at or after b[from] that is ':' or '@', or a '.' right after two
-// bytes 'w' or 'W'. indexTriggerFused, the scanner's entry, jumps to one
-// of three loops by CPU: AVX-512 (64-byte vectors, 128 bytes a round; any
-// b and from), AVX2 (32-byte vectors, 64 bytes a round) or SSE2.
+// The trigger index (see indexTriggers in trigger_amd64.go): the
+// positions of the bytes at or after b[from] that are ':' or '@', or a
+// '.' right after two bytes 'w' or 'W', written to out in order until out
+// is full or b ends. Each loop returns n, the positions written, and
+// next: len(b) when it got to the end, else (out full) the last position
+// plus one. Three loops, by CPU: AVX-512 (64-byte vectors, 128 bytes a
+// round; any b, from and out), AVX2 (32-byte vectors, 64 bytes a round)
+// or SSE2 (16 bytes a round).
 //
-// For the AVX2 and SSE2 loops the caller guarantees 2 <= from <= len(b)
-// and len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2), so that the vectors of
-// the bytes one and two before, read at b[i-1] and b[i-2], and the last,
-// overlapping vector at len(b)-32 (or -16) are in bounds. Each vector of
-// bytes v and the vectors p, q of the bytes one and two before them give
-// the mask (v == ':') | (v == '@') | ((v == '.') & ((p | 0x20) == 'w') &
-// ((q | 0x20) == 'w')). The AVX-512 loop computes the same mask another
-// way, with fewer instructions (see there).
+// For the AVX2 and SSE2 loops the caller guarantees 2 <= from < len(b),
+// len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2) and len(out) >= 1, so that
+// the vectors of the bytes one and two before, read at b[i-1] and
+// b[i-2], and the last, overlapping vector at len(b)-32 (or -16) are in
+// bounds. Each vector of bytes v and the vectors p, q of the bytes one
+// and two before them give the mask (v == ':') | (v == '@') | ((v == '.')
+// & ((p | 0x20) == 'w') & ((q | 0x20) == 'w')). The AVX-512 loop
+// computes the same mask another way, with fewer instructions (see
+// there).
+//
+// A round whose mask is not zero writes the position of each set bit (BSF,
+// then x & (x-1) clears it; BMI1's TZCNT and BLSR are not checked for),
+// and stops when out is full.
 
 // The AVX2 loop is VEX-encoded throughout: with a legacy-SSE MOVQ into X0
-// before it, it ran 5× slower on this project's (Zen 3) machine.
-
-// func indexTriggerAVX2(b []byte, from int) int
-TEXT ·indexTriggerAVX2(SB), NOSPLIT, $0-40
-	MOVQ b_base+0(FP), SI
-	MOVQ b_len+8(FP), DX
-	MOVQ from+24(FP), DI
-	MOVQ $0x3a3a3a3a3a3a3a3a, AX // ':'
-	VMOVQ AX, X0
-	VPBROADCASTQ X0, Y0
-	MOVQ $0x4040404040404040, AX // '@'
-	VMOVQ AX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x2e2e2e2e2e2e2e2e, AX // '.'
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ $0x7777777777777777, AX // 'w'
-	VMOVQ AX, X3
-	VPBROADCASTQ X3, Y3
-	MOVQ $0x2020202020202020, AX // case bit
-	VMOVQ AX, X4
-	VPBROADCASTQ X4, Y4
-
-	// 64 bytes a round while they last.
-loop64:
-	LEAQ 64(DI), AX
-	CMPQ AX, DX
-	JA   loop32
-	PREFETCHT0 PFDIST(SI)(DI*1)
-	VMOVDQU (SI)(DI*1), Y5
-	VMOVDQU -1(SI)(DI*1), Y6
-	VMOVDQU -2(SI)(DI*1), Y13
-	VMOVDQU 32(SI)(DI*1), Y9
-	VMOVDQU 31(SI)(DI*1), Y10
-	VMOVDQU 30(SI)(DI*1), Y14
-	VPCMPEQB Y5, Y0, Y7
-	VPCMPEQB Y5, Y1, Y8
-	VPOR     Y7, Y8, Y7
-	VPCMPEQB Y5, Y2, Y8
-	VPOR     Y6, Y4, Y6
-	VPCMPEQB Y6, Y3, Y6
-	VPOR     Y13, Y4, Y13
-	VPCMPEQB Y13, Y3, Y13
-	VPAND    Y13, Y6, Y6
-	VPAND    Y6, Y8, Y8
-	VPOR     Y7, Y8, Y7
-	VPCMPEQB Y9, Y0, Y11
-	VPCMPEQB Y9, Y1, Y12
-	VPOR     Y11, Y12, Y11
-	VPCMPEQB Y9, Y2, Y12
-	VPOR     Y10, Y4, Y10
-	VPCMPEQB Y10, Y3, Y10
-	VPOR     Y14, Y4, Y14
-	VPCMPEQB Y14, Y3, Y14
-	VPAND    Y14, Y10, Y10
-	VPAND    Y10, Y12, Y12
-	VPOR     Y11, Y12, Y11
-	VPOR     Y7, Y11, Y12
-	VPTEST   Y12, Y12
-	JNZ      found64
-	ADDQ     $64, DI
-	JMP      loop64
-
-found64:
-	VPMOVMSKB Y7, AX
-	TESTL     AX, AX
-	JNZ       found
-	VPMOVMSKB Y11, AX
-	ADDQ      $32, DI
-	JMP       found
-
-	// At most one more whole vector.
-loop32:
-	LEAQ 32(DI), AX
-	CMPQ AX, DX
-	JA   tail
-	VMOVDQU (SI)(DI*1), Y5
-	VMOVDQU -1(SI)(DI*1), Y6
-	VMOVDQU -2(SI)(DI*1), Y9
-	VPCMPEQB Y5, Y0, Y7
-	VPCMPEQB Y5, Y1, Y8
-	VPOR     Y7, Y8, Y7
-	VPCMPEQB Y5, Y2, Y8
-	VPOR     Y6, Y4, Y6
-	VPCMPEQB Y6, Y3, Y6
-	VPOR     Y9, Y4, Y9
-	VPCMPEQB Y9, Y3, Y9
-	VPAND    Y9, Y6, Y6
-	VPAND    Y6, Y8, Y8
-	VPOR     Y7, Y8, Y7
-	VPMOVMSKB Y7, AX
-	TESTL    AX, AX
-	JNZ      found
-	ADDQ     $32, DI
-	JMP      loop32
-
-	// Fewer than 32 bytes left: the last 32 bytes of b, less the bits of
-	// the bytes before b[DI].
-tail:
-	CMPQ DI, DX
-	JAE  none
-	LEAQ -32(DX), BX
-	VMOVDQU (SI)(BX*1), Y5
-	VMOVDQU -1(SI)(BX*1), Y6
-	VMOVDQU -2(SI)(BX*1), Y9
-	VPCMPEQB Y5, Y0, Y7
-	VPCMPEQB Y5, Y1, Y8
-	VPOR     Y7, Y8, Y7
-	VPCMPEQB Y5, Y2, Y8
-	VPOR     Y6, Y4, Y6
-	VPCMPEQB Y6, Y3, Y6
-	VPOR     Y9, Y4, Y9
-	VPCMPEQB Y9, Y3, Y9
-	VPAND    Y9, Y6, Y6
-	VPAND    Y6, Y8, Y8
-	VPOR     Y7, Y8, Y7
-	VPMOVMSKB Y7, AX
-	MOVQ     DI, CX
-	SUBQ     BX, CX  // bytes of the vector before b[DI], 1..31
-	SHRL     CX, AX
-	TESTL    AX, AX
-	JZ       none
-
-found:
-	BSFL AX, AX
-	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
-
-none:
-	MOVQ $-1, ret+32(FP)
-	VZEROUPPER
-	RET
-
-// func indexTriggerSSE2(b []byte, from int) int
-TEXT ·indexTriggerSSE2(SB), NOSPLIT, $0-40
-	MOVQ b_base+0(FP), SI
-	MOVQ b_len+8(FP), DX
-	MOVQ from+24(FP), DI
-	MOVQ $0x3a3a3a3a3a3a3a3a, AX
-	MOVQ AX, X0
-	PUNPCKLQDQ X0, X0
-	MOVQ $0x4040404040404040, AX
-	MOVQ AX, X1
-	PUNPCKLQDQ X1, X1
-	MOVQ $0x2e2e2e2e2e2e2e2e, AX
-	MOVQ AX, X2
-	PUNPCKLQDQ X2, X2
-	MOVQ $0x7777777777777777, AX
-	MOVQ AX, X3
-	PUNPCKLQDQ X3, X3
-	MOVQ $0x2020202020202020, AX
-	MOVQ AX, X4
-	PUNPCKLQDQ X4, X4
-
-sloop:
-	LEAQ 16(DI), AX
-	CMPQ AX, DX
-	JA   stail
-	MOVOU (SI)(DI*1), X5
-	MOVOU -1(SI)(DI*1), X6
-	MOVOU -2(SI)(DI*1), X9
-	MOVOA X5, X7
-	PCMPEQB X0, X7
-	MOVOA X5, X8
-	PCMPEQB X1, X8
-	POR   X8, X7
-	PCMPEQB X2, X5
-	POR   X4, X6
-	PCMPEQB X3, X6
-	POR   X4, X9
-	PCMPEQB X3, X9
-	PAND  X9, X6
-	PAND  X6, X5
-	POR   X5, X7
-	PMOVMSKB X7, AX
-	TESTL AX, AX
-	JNZ   sfound
-	ADDQ  $16, DI
-	JMP   sloop
-
-stail:
-	CMPQ DI, DX
-	JAE  snone
-	LEAQ -16(DX), BX
-	MOVOU (SI)(BX*1), X5
-	MOVOU -1(SI)(BX*1), X6
-	MOVOU -2(SI)(BX*1), X9
-	MOVOA X5, X7
-	PCMPEQB X0, X7
-	MOVOA X5, X8
-	PCMPEQB X1, X8
-	POR   X8, X7
-	PCMPEQB X2, X5
-	POR   X4, X6
-	PCMPEQB X3, X6
-	POR   X4, X9
-	PCMPEQB X3, X9
-	PAND  X9, X6
-	PAND  X6, X5
-	POR   X5, X7
-	PMOVMSKB X7, AX
-	MOVQ  DI, CX
-	SUBQ  BX, CX
-	SHRL  CX, AX
-	TESTL AX, AX
-	JZ    snone
-
-sfound:
-	BSFL AX, AX
-	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
-	RET
-
-snone:
-	MOVQ $-1, ret+32(FP)
-	RET
-
-// The AVX-512 loop's constants, each broadcast from memory (a load, no
-// shuffle): '.', 'w', 0xdf (every bit but the case bit 0x20), and the
-// 16-byte table of VPSHUFB, by low nibble: ':' at 0xa, '@' at 0x0, and at
-// every other nibble n the byte n^1, which no byte of low nibble n equals.
-DATA trig512<>+0(SB)/8, $0x2e2e2e2e2e2e2e2e
-DATA trig512<>+8(SB)/8, $0x7777777777777777
-DATA trig512<>+16(SB)/8, $0xdfdfdfdfdfdfdfdf
-DATA trig512<>+24(SB)/8, $0x0607040502030040
-DATA trig512<>+32(SB)/8, $0x0e0f0c0d0a3a0809
-GLOBL trig512<>(SB), RODATA|NOPTR, $40
-
-// func indexTriggerFused(b []byte, from int) int
-//
-// The scanner's call per trigger, dispatched by tail jumps (the arguments
-// left where the caller put them): to the AVX-512 loop when the CPU has
-// it; else, when 2 <= from < len(b) and b is long enough, to the AVX2 or
-// SSE2 loop; else to indexTriggerPre512 (Go: indexTriggerVec, which
-// handles b[0], b[1] and short buffers).
-TEXT ·indexTriggerFused(SB), NOSPLIT, $0-40
-	CMPB ·useAVX512(SB), $0
-	JEQ  pre512
-	JMP  ·indexTriggerAVX512(SB)
-
-pre512:
-	MOVQ b_len+8(FP), DX
-	MOVQ from+24(FP), DI
-	CMPQ DI, $2
-	JLT  vec
-	CMPQ DI, DX
-	JGE  nonepre
-	CMPB ·useAVX2(SB), $0
-	JEQ  sse2
-	CMPQ DX, $34
-	JLT  sse2
-	JMP  ·indexTriggerAVX2(SB)
-
-sse2:
-	CMPQ DX, $18
-	JLT  vec
-	JMP  ·indexTriggerSSE2(SB)
-
-vec:
-	JMP ·indexTriggerPre512(SB)
-
-nonepre:
-	MOVQ $-1, ret+32(FP)
-	RET
-
-// func indexTriggerAVX512(b []byte, from int) int
-//
-// Any b and from (a from below 0 counts as 0): b[0] and b[1] are looked
-// at one by one and the last 1 to 63 bytes with masked loads, so it needs
-// neither a minimum length nor a fallback.
-//
-// Per 64 bytes v, with p and q the 64 bytes one and two before them:
-//
-//	K3 = v != '.'                               VPCMPB (into a K register)
-//	z  = ((p ^ 'w') | (q ^ 'w')) & 0xdf ^ '.'   two VPTERNLOGD
-//	z  = table[v & 15] where K3, kept where not VPSHUFB, merge-masked
-//	K1 = z == v                                 VPCMPEQB
-//
-// Where v is '.', z is '.' exactly when p and q are 'w' or 'W' (the case
-// bit left out); elsewhere z is the table's byte for v's low nibble (0 if
-// v has its top bit set), equal to v only for ':' and '@'. So K1 is the
-// trigger mask in five vector instructions, three of them (the compares
-// and the shuffle) on the one port of this CPU's 512-bit shuffles and
-// compares: one instruction byte for byte less than the compares it
-// replaces (':', '@', '.', the ww test, the ORs of their masks). v is
-// loaded once into a register: with it as a memory operand of its three
-// instructions, most loads split across cache lines, the loop ran at 41
-// instead of 59 GB/s from L1.
-//
-// It uses Z16-Z31 only: their upper halves are not the state that makes
-// legacy-SSE code slow after AVX code (glibc's EVEX string functions rely
-// on the same), so it returns without VZEROUPPER.
-TEXT ·indexTriggerAVX512(SB), NOSPLIT, $0-40
-	MOVQ    b_base+0(FP), SI
-	MOVQ    b_len+8(FP), DX
-	MOVQ    from+24(FP), DI
-	XORL    AX, AX
-	TESTQ   DI, DI
-	CMOVQLT AX, DI
-	CMPQ    DI, DX
-	JGE     none512
-	CMPQ    DI, $2
-	JB      head512
-
-body512:
-	VPBROADCASTQ    trig512<>+0(SB), Z18  // '.'
-	VPBROADCASTQ    trig512<>+8(SB), Z19  // 'w'
-	VPBROADCASTQ    trig512<>+16(SB), Z20 // 0xdf
-	VBROADCASTI32X4 trig512<>+24(SB), Z25 // the table, in each 16-byte lane
-	LEAQ            (SI)(DI*1), R8        // the next byte to look at
-	LEAQ            (SI)(DX*1), R9        // the end of b
-	LEAQ            -128(R9), R10         // the last start of a whole round
-	CMPQ            R8, R10
-	JA              last64
-
-	// 128 bytes a round while they last: the masks of the two vectors in
-	// K1 and K4, tested at once.
-loop128:
-	PREFETCHT0 PFDIST(R8)
-	PREFETCHT0 PFDIST+64(R8)
-	VMOVDQU64  (R8), Z21
-	VPCMPB     $4, Z21, Z18, K3       // v != '.'
-	VMOVDQU64  -1(R8), Z23
-	VPTERNLOGD $0x7e, -2(R8), Z19, Z23 // (p ^ 'w') | (q ^ 'w')
-	VPTERNLOGD $0x6a, Z18, Z20, Z23    // & 0xdf ^ '.'
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K1
-	VMOVDQU64  64(R8), Z22
-	VPCMPB     $4, Z22, Z18, K6
-	VMOVDQU64  63(R8), Z24
-	VPTERNLOGD $0x7e, 62(R8), Z19, Z24
-	VPTERNLOGD $0x6a, Z18, Z20, Z24
-	VPSHUFB    Z22, Z25, K6, Z24
-	VPCMPEQB   Z22, Z24, K4
-	KORTESTQ   K1, K4
-	JNZ        found128
-	ADDQ       $128, R8
-	CMPQ       R8, R10
-	JBE        loop128
-
-	// At most one more whole vector.
-last64:
-	LEAQ       -64(R9), R10
-	CMPQ       R8, R10
-	JA         tail512
-	VMOVDQU64  (R8), Z21
-	VPCMPB     $4, Z21, Z18, K3
-	VMOVDQU64  -1(R8), Z23
-	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
-	VPTERNLOGD $0x6a, Z18, Z20, Z23
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K1
-	KORTESTQ   K1, K1
-	JNZ        found64
-	ADDQ       $64, R8
-
-	// The last 0 to 63 bytes, loaded under K7, the mask of the bytes in b
-	// (masked-off bytes read as 0 and do not fault); the compare is
-	// masked by K7 too.
-tail512:
-	MOVQ       R9, CX
-	SUBQ       R8, CX
-	JZ         none512
-	MOVQ       $-1, AX
-	SHLQ       CX, AX
-	NOTQ       AX
-	KMOVQ      AX, K7
-	VMOVDQU8.Z (R8), K7, Z21
-	VMOVDQU8.Z -1(R8), K7, Z23
-	VMOVDQU8.Z -2(R8), K7, Z24
-	VPCMPB     $4, Z21, Z18, K3
-	VPTERNLOGD $0x7e, Z24, Z19, Z23
-	VPTERNLOGD $0x6a, Z18, Z20, Z23
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K7, K1
-	KORTESTQ   K1, K1
-	JZ         none512
-
-found64:
-	KMOVQ K1, AX
-	JMP   found512
-
-found128:
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JNZ   found512
-	KMOVQ K4, AX
-	ADDQ  $64, R8
-
-found512:
-	BSFQ AX, AX
-	ADDQ R8, AX
-	SUBQ SI, AX
-	MOVQ AX, ret+32(FP)
-	RET
-
-	// b[0] and b[1]: a ':' or '@' is a trigger, a '.' is not (two bytes
-	// do not stand before it).
-head512:
-	MOVBLZX (SI)(DI*1), AX
-	CMPB    AL, $0x3a
-	JEQ     at512
-	CMPB    AL, $0x40
-	JEQ     at512
-	INCQ    DI
-	CMPQ    DI, DX
-	JGE     none512
-	CMPQ    DI, $2
-	JB      head512
-	JMP     body512
-
-at512:
-	MOVQ DI, ret+32(FP)
-	RET
-
-none512:
-	MOVQ $-1, ret+32(FP)
-	RET
-
-// func indexTriggersAVX512(b []byte, from int, out []int) (n, next int)
-//
-// Writes the positions of the triggers at or after b[from] to out, in
-// order, until out is full or b ends (see indexTriggers): the loop of
-// indexTriggerAVX512, going on past each trigger. Any b and from (a from
-// below 0 counts as 0), any out.
-TEXT ·indexTriggersAVX512(SB), NOSPLIT, $0-72
-	MOVQ    b_base+0(FP), SI
-	MOVQ    b_len+8(FP), DX
-	MOVQ    from+24(FP), DI
-	MOVQ    out_base+32(FP), R11 // the next position's slot
-	MOVQ    out_len+40(FP), R12
-	MOVQ    R11, R13             // &out[0]
-	LEAQ    (R11)(R12*8), R12    // the end of out
-	XORL    AX, AX
-	TESTQ   DI, DI
-	CMOVQLT AX, DI
-	CMPQ    R11, R12
-	JEQ     istop512
-	CMPQ    DI, DX
-	JGE     istop512
-	CMPQ    DI, $2
-	JB      ihead512
-
-ibody512:
-	VPBROADCASTQ    trig512<>+0(SB), Z18  // '.'
-	VPBROADCASTQ    trig512<>+8(SB), Z19  // 'w'
-	VPBROADCASTQ    trig512<>+16(SB), Z20 // 0xdf
-	VBROADCASTI32X4 trig512<>+24(SB), Z25 // the table, in each 16-byte lane
-	LEAQ            (SI)(DI*1), R8        // the next byte to look at
-	LEAQ            (SI)(DX*1), R9        // the end of b
-	LEAQ            -128(R9), R10         // the last start of a whole round
-	CMPQ            R8, R10
-	JA              ilast64
-
-iloop128:
-	PREFETCHT0 PFDIST(R8)
-	PREFETCHT0 PFDIST+64(R8)
-	VMOVDQU64  (R8), Z21
-	VPCMPB     $4, Z21, Z18, K3
-	VMOVDQU64  -1(R8), Z23
-	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
-	VPTERNLOGD $0x6a, Z18, Z20, Z23
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K1
-	VMOVDQU64  64(R8), Z22
-	VPCMPB     $4, Z22, Z18, K6
-	VMOVDQU64  63(R8), Z24
-	VPTERNLOGD $0x7e, 62(R8), Z19, Z24
-	VPTERNLOGD $0x6a, Z18, Z20, Z24
-	VPSHUFB    Z22, Z25, K6, Z24
-	VPCMPEQB   Z22, Z24, K4
-	KORTESTQ   K1, K4
-	JNZ        ifound128
-
-inext128:
-	ADDQ $128, R8
-	CMPQ R8, R10
-	JBE  iloop128
-	JMP  ilast64
-
-	// The positions of the round's bits: those of K1 from R8, of K4 from
-	// R8+64; DI is scratch (x & (x-1) clears the lowest bit).
-ifound128:
-	KMOVQ K1, AX
-	MOVQ  R8, BX
-	SUBQ  SI, BX
-	TESTQ AX, AX
-	JZ    ifound128b
-
-ibits128a:
-	BSFQ AX, CX
-	ADDQ BX, CX
-	MOVQ CX, (R11)
-	ADDQ $8, R11
-	CMPQ R11, R12
-	JEQ  ifull512
-	LEAQ -1(AX), DI
-	ANDQ DI, AX
-	JNZ  ibits128a
-
-ifound128b:
-	KMOVQ K4, AX
-	ADDQ  $64, BX
-	TESTQ AX, AX
-	JZ    inext128
-
-ibits128b:
-	BSFQ AX, CX
-	ADDQ BX, CX
-	MOVQ CX, (R11)
-	ADDQ $8, R11
-	CMPQ R11, R12
-	JEQ  ifull512
-	LEAQ -1(AX), DI
-	ANDQ DI, AX
-	JNZ  ibits128b
-	JMP  inext128
-
-	// At most one more whole vector.
-ilast64:
-	LEAQ       -64(R9), R10
-	CMPQ       R8, R10
-	JA         itail512
-	VMOVDQU64  (R8), Z21
-	VPCMPB     $4, Z21, Z18, K3
-	VMOVDQU64  -1(R8), Z23
-	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
-	VPTERNLOGD $0x6a, Z18, Z20, Z23
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K1
-	KMOVQ      K1, AX
-	MOVQ       R8, BX
-	SUBQ       SI, BX
-	ADDQ       $64, R8
-	TESTQ      AX, AX
-	JZ         itail512
-
-ibits64:
-	BSFQ AX, CX
-	ADDQ BX, CX
-	MOVQ CX, (R11)
-	ADDQ $8, R11
-	CMPQ R11, R12
-	JEQ  ifull512
-	LEAQ -1(AX), DI
-	ANDQ DI, AX
-	JNZ  ibits64
-
-	// The last 0 to 63 bytes, loaded and compared under K7 as in
-	// indexTriggerAVX512.
-itail512:
-	MOVQ       R9, CX
-	SUBQ       R8, CX
-	JZ         idone512
-	MOVQ       $-1, AX
-	SHLQ       CX, AX
-	NOTQ       AX
-	KMOVQ      AX, K7
-	VMOVDQU8.Z (R8), K7, Z21
-	VMOVDQU8.Z -1(R8), K7, Z23
-	VMOVDQU8.Z -2(R8), K7, Z24
-	VPCMPB     $4, Z21, Z18, K3
-	VPTERNLOGD $0x7e, Z24, Z19, Z23
-	VPTERNLOGD $0x6a, Z18, Z20, Z23
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K7, K1
-	KMOVQ      K1, AX
-	MOVQ       R8, BX
-	SUBQ       SI, BX
-	TESTQ      AX, AX
-	JZ         idone512
-
-ibitstail:
-	BSFQ AX, CX
-	ADDQ BX, CX
-	MOVQ CX, (R11)
-	ADDQ $8, R11
-	CMPQ R11, R12
-	JEQ  ifull512
-	LEAQ -1(AX), DI
-	ANDQ DI, AX
-	JNZ  ibitstail
-
-	// The whole of b searched.
-idone512:
-	SUBQ R13, R11
-	SHRQ $3, R11
-	MOVQ R11, n+56(FP)
-	MOVQ DX, next+64(FP)
-	RET
-
-	// out is full, its last position in CX: go on after it.
-ifull512:
-	INCQ CX
-	SUBQ R13, R11
-	SHRQ $3, R11
-	MOVQ R11, n+56(FP)
-	MOVQ CX, next+64(FP)
-	RET
-
-	// Nothing to search (from >= len(b)) or no room: nothing written.
-istop512:
-	MOVQ $0, n+56(FP)
-	MOVQ DI, next+64(FP)
-	RET
-
-	// b[0] and b[1], as in indexTriggerAVX512.
-ihead512:
-	MOVBLZX (SI)(DI*1), AX
-	CMPB    AL, $0x3a
-	JEQ     iheadhit
-	CMPB    AL, $0x40
-	JNE     iheadnext
-
-iheadhit:
-	MOVQ DI, (R11)
-	ADDQ $8, R11
-	MOVQ DI, CX
-	CMPQ R11, R12
-	JEQ  ifull512
-
-iheadnext:
-	INCQ DI
-	CMPQ DI, DX
-	JGE  idone512
-	CMPQ DI, $2
-	JB   ihead512
-	JMP  ibody512
+// before it, the one-trigger search it comes from ran 5× slower on this
+// project's (Zen 3) machine.
 
 // func indexTriggersAVX2(b []byte, from int, out []int) (n, next int)
 //
-// indexTriggersAVX512 with the vectors of indexTriggerAVX2, 64 bytes a
-// round; needs 2 <= from < len(b), len(b) >= 34 and len(out) >= 1.
+// 64 bytes a round while they last, then at most one whole 32-byte
+// vector, then the last 32 bytes of b less the bits of the bytes already
+// looked at.
 TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-72
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
@@ -846,8 +227,8 @@ afull:
 
 // func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
 //
-// indexTriggersAVX2 with the vectors of indexTriggerSSE2, 16 bytes a
-// round; needs 2 <= from < len(b), len(b) >= 18 and len(out) >= 1.
+// 16 bytes a round, then the last 16 bytes of b less the bits of the
+// bytes already looked at.
 TEXT ·indexTriggersSSE2(SB), NOSPLIT, $0-72
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
@@ -963,3 +344,246 @@ xfull:
 	MOVQ R11, n+56(FP)
 	MOVQ CX, next+64(FP)
 	RET
+
+// The AVX-512 loop's constants, each broadcast from memory (a load, no
+// shuffle): '.', 'w', 0xdf (every bit but the case bit 0x20), and the
+// 16-byte table of VPSHUFB, by low nibble: ':' at 0xa, '@' at 0x0, and at
+// every other nibble n the byte n^1, which no byte of low nibble n equals.
+DATA trig512<>+0(SB)/8, $0x2e2e2e2e2e2e2e2e
+DATA trig512<>+8(SB)/8, $0x7777777777777777
+DATA trig512<>+16(SB)/8, $0xdfdfdfdfdfdfdfdf
+DATA trig512<>+24(SB)/8, $0x0607040502030040
+DATA trig512<>+32(SB)/8, $0x0e0f0c0d0a3a0809
+GLOBL trig512<>(SB), RODATA|NOPTR, $40
+
+// func indexTriggersAVX512(b []byte, from int, out []int) (n, next int)
+//
+// Any b, from (a from below 0 counts as 0) and out: b[0] and b[1] are
+// looked at one by one and the last 1 to 63 bytes with masked loads, so
+// it needs neither a minimum length nor a fallback.
+//
+// Per 64 bytes v, with p and q the 64 bytes one and two before them:
+//
+//	K3 = v != '.'                               VPCMPB (into a K register)
+//	z  = ((p ^ 'w') | (q ^ 'w')) & 0xdf ^ '.'   two VPTERNLOGD
+//	z  = table[v & 15] where K3, kept where not VPSHUFB, merge-masked
+//	K1 = z == v                                 VPCMPEQB
+//
+// Where v is '.', z is '.' exactly when p and q are 'w' or 'W' (the case
+// bit left out); elsewhere z is the table's byte for v's low nibble (0 if
+// v has its top bit set), equal to v only for ':' and '@'. So K1 is the
+// trigger mask in five vector instructions, three of them (the compares
+// and the shuffle) on the one port of this CPU's 512-bit shuffles and
+// compares: one instruction byte for byte less than the compares it
+// replaces (':', '@', '.', the ww test, the ORs of their masks). v is
+// loaded once into a register: with it as a memory operand of its three
+// instructions, most loads split across cache lines, the loop ran at 41
+// instead of 59 GB/s from L1.
+//
+// It uses Z16-Z31 only: their upper halves are not the state that makes
+// legacy-SSE code slow after AVX code (glibc's EVEX string functions rely
+// on the same), so it returns without VZEROUPPER.
+TEXT ·indexTriggersAVX512(SB), NOSPLIT, $0-72
+	MOVQ    b_base+0(FP), SI
+	MOVQ    b_len+8(FP), DX
+	MOVQ    from+24(FP), DI
+	MOVQ    out_base+32(FP), R11 // the next position's slot
+	MOVQ    out_len+40(FP), R12
+	MOVQ    R11, R13             // &out[0]
+	LEAQ    (R11)(R12*8), R12    // the end of out
+	XORL    AX, AX
+	TESTQ   DI, DI
+	CMOVQLT AX, DI
+	CMPQ    R11, R12
+	JEQ     istop512
+	CMPQ    DI, DX
+	JGE     istop512
+	CMPQ    DI, $2
+	JB      ihead512
+
+ibody512:
+	VPBROADCASTQ    trig512<>+0(SB), Z18  // '.'
+	VPBROADCASTQ    trig512<>+8(SB), Z19  // 'w'
+	VPBROADCASTQ    trig512<>+16(SB), Z20 // 0xdf
+	VBROADCASTI32X4 trig512<>+24(SB), Z25 // the table, in each 16-byte lane
+	LEAQ            (SI)(DI*1), R8        // the next byte to look at
+	LEAQ            (SI)(DX*1), R9        // the end of b
+	LEAQ            -128(R9), R10         // the last start of a whole round
+	CMPQ            R8, R10
+	JA              ilast64
+
+iloop128:
+	PREFETCHT0 PFDIST(R8)
+	PREFETCHT0 PFDIST+64(R8)
+	VMOVDQU64  (R8), Z21
+	VPCMPB     $4, Z21, Z18, K3
+	VMOVDQU64  -1(R8), Z23
+	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
+	VPSHUFB    Z21, Z25, K3, Z23
+	VPCMPEQB   Z21, Z23, K1
+	VMOVDQU64  64(R8), Z22
+	VPCMPB     $4, Z22, Z18, K6
+	VMOVDQU64  63(R8), Z24
+	VPTERNLOGD $0x7e, 62(R8), Z19, Z24
+	VPTERNLOGD $0x6a, Z18, Z20, Z24
+	VPSHUFB    Z22, Z25, K6, Z24
+	VPCMPEQB   Z22, Z24, K4
+	KORTESTQ   K1, K4
+	JNZ        ifound128
+
+inext128:
+	ADDQ $128, R8
+	CMPQ R8, R10
+	JBE  iloop128
+	JMP  ilast64
+
+	// The positions of the round's bits: those of K1 from R8, of K4 from
+	// R8+64; DI is scratch (x & (x-1) clears the lowest bit).
+ifound128:
+	KMOVQ K1, AX
+	MOVQ  R8, BX
+	SUBQ  SI, BX
+	TESTQ AX, AX
+	JZ    ifound128b
+
+ibits128a:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits128a
+
+ifound128b:
+	KMOVQ K4, AX
+	ADDQ  $64, BX
+	TESTQ AX, AX
+	JZ    inext128
+
+ibits128b:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits128b
+	JMP  inext128
+
+	// At most one more whole vector.
+ilast64:
+	LEAQ       -64(R9), R10
+	CMPQ       R8, R10
+	JA         itail512
+	VMOVDQU64  (R8), Z21
+	VPCMPB     $4, Z21, Z18, K3
+	VMOVDQU64  -1(R8), Z23
+	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
+	VPSHUFB    Z21, Z25, K3, Z23
+	VPCMPEQB   Z21, Z23, K1
+	KMOVQ      K1, AX
+	MOVQ       R8, BX
+	SUBQ       SI, BX
+	ADDQ       $64, R8
+	TESTQ      AX, AX
+	JZ         itail512
+
+ibits64:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits64
+
+	// The last 0 to 63 bytes, loaded and compared under K7 (the bytes past
+	// the end read as 0 and do not fault).
+itail512:
+	MOVQ       R9, CX
+	SUBQ       R8, CX
+	JZ         idone512
+	MOVQ       $-1, AX
+	SHLQ       CX, AX
+	NOTQ       AX
+	KMOVQ      AX, K7
+	VMOVDQU8.Z (R8), K7, Z21
+	VMOVDQU8.Z -1(R8), K7, Z23
+	VMOVDQU8.Z -2(R8), K7, Z24
+	VPCMPB     $4, Z21, Z18, K3
+	VPTERNLOGD $0x7e, Z24, Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
+	VPSHUFB    Z21, Z25, K3, Z23
+	VPCMPEQB   Z21, Z23, K7, K1
+	KMOVQ      K1, AX
+	MOVQ       R8, BX
+	SUBQ       SI, BX
+	TESTQ      AX, AX
+	JZ         idone512
+
+ibitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibitstail
+
+	// The whole of b searched.
+idone512:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
+	RET
+
+	// out is full, its last position in CX: go on after it.
+ifull512:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
+	RET
+
+	// Nothing to search (from >= len(b)) or no room: nothing written.
+istop512:
+	MOVQ $0, n+56(FP)
+	MOVQ DI, next+64(FP)
+	RET
+
+	// b[0] and b[1]: a ':' or '@' is a trigger, a '.' is not (two
+	// bytes do not stand before it).
+ihead512:
+	MOVBLZX (SI)(DI*1), AX
+	CMPB    AL, $0x3a
+	JEQ     iheadhit
+	CMPB    AL, $0x40
+	JNE     iheadnext
+
+iheadhit:
+	MOVQ DI, (R11)
+	ADDQ $8, R11
+	MOVQ DI, CX
+	CMPQ R11, R12
+	JEQ  ifull512
+
+iheadnext:
+	INCQ DI
+	CMPQ DI, DX
+	JGE  idone512
+	CMPQ DI, $2
+	JB   ihead512
+	JMP  ibody512

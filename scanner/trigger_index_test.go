@@ -38,6 +38,86 @@ func checkIndex(t *testing.T, name string, find func([]byte, int, []int) (int, i
 // than the bits of a round, and more than any text here has triggers.
 var indexSlots = []int{0, 1, 2, 3, 5, 63, 64, 65, 200}
 
+// TestIndexTriggersFirst checks each loop of indexTriggers on texts
+// whose first trigger a reader can point at: ':' and '@' anywhere, '.'
+// only right after two bytes 'w' or 'W'; the text at every offset of a
+// 16- and 32-byte vector, the filler after it at every length up to 70,
+// and from every start against the definition.
+func TestIndexTriggersFirst(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       int // index of the first trigger from 0, or -1
+	}{
+		{"empty", "", -1},
+		{"no trigger", "plain prose, e.g. this. And that.", -1},
+		{"colon", "see http", -1},
+		{"scheme", "see http://x", 8},
+		{"clock", "at 10:30", 5},
+		{"at sign", "mail jane@example.org", 9},
+		{"www", "visit www.example.org", 9},
+		{"WWW", "VISIT WWW.EXAMPLE.ORG", 9},
+		{"Www", "see Www.example.org", 7},
+		{"ww. in a word", "the aww. x", 7},
+		{"w. in a word", "a new. day", -1},
+		{"w. after w and a dot", "w.w. x", -1},
+		{"w. at the start", "w. x", -1},
+		{"ww. at the start", "ww. x", 2},
+		{"dot after v", "the vv.x", -1},
+		{"dot after vw", "the vw.x", -1},
+		{"dot after wv", "the wv.x", -1},
+		{"dot first", ".ww.", 3},
+		{"0xf7 before dot", "\xf7\xf7.\xd7\xd7.", -1}, // 0xf7|0x20 is 0xf7, not 'w'
+		{"0x57 before dot", "\x57\x57.", 2},           // 'W'
+		{"fullwidth colon", "時刻：十時", -1},
+		{"ideographic stop", "です。www。", -1},
+		{"colon after dot", "e.g.: x", 4},
+		{"colon first", ":x", 0},
+		{"at second", "x@", 1},
+		// The AVX-512 loop's edges: its vectors of 64 bytes, rounds of
+		// 128, the last vector and the masked tail (the padding moves each
+		// text across them).
+		{"colon at 63", strings.Repeat("x", 63) + ":", 63},
+		{"colon at 64", strings.Repeat("x", 64) + ":", 64},
+		{"at sign at 127", strings.Repeat("y", 127) + "@", 127},
+		{"at sign at 128", strings.Repeat("y", 128) + "@", 128},
+		{"colon at 191", strings.Repeat("x", 191) + ":z", 191},
+		{"ww. across 64", strings.Repeat("x", 62) + "ww.", 64},
+		{"ww. across 64, one w each side", strings.Repeat("x", 63) + "wW.", 65},
+		{"ww. across 128", strings.Repeat("x", 126) + "WW.", 128},
+		{"w. across 64", strings.Repeat("x", 63) + "w. w.", -1},
+		{"dots across 64", strings.Repeat("x. ", 50), -1},
+		{"n after ww", strings.Repeat("x", 60) + "wwn ww\xee ww\xae ww\x0e", -1},
+		{"low nibble of ':' or '@'", "z J \x1a\xba\xfa ` P \x00\x80\xc0 \x10\x20", -1},
+		{"long, trigger last", strings.Repeat("the new. way; ", 30) + "a@", 14*30 + 1},
+		{"long, none", strings.Repeat("the new. way; ", 30), -1},
+	}
+	filler := strings.Repeat("Plain text. No trigger here, none at all; ", 8)
+	var out [1]int
+	for name, find := range indexImpls() {
+		for _, tt := range tests {
+			t.Run(name+"/"+tt.name, func(t *testing.T) {
+				for pad := 0; pad < 70; pad++ {
+					b := []byte(filler[:pad] + tt.text + filler[:(pad*7)%71])
+					want := -1
+					if tt.want >= 0 {
+						want = pad + tt.want
+					}
+					got := -1
+					if n, _ := find(b, 0, out[:]); n == 1 {
+						got = out[0]
+					}
+					if got != want {
+						t.Fatalf("pad %d: %q: got %d, want %d", pad, b, got, want)
+					}
+					for from := 0; from <= len(b); from++ {
+						checkIndex(t, name, find, b, from, 3)
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestIndexTriggers checks each loop of indexTriggers on the texts of
 // TestIndexTriggerFused's kind, moved across the 16-, 32- and 64-byte
 // vectors and 128-byte rounds, from every start, with every size of
@@ -161,10 +241,74 @@ func FuzzIndexTriggers(f *testing.F) {
 	f.Add([]byte(strings.Repeat("x", 62)+"ww."+strings.Repeat("y", 61)+"Ww.x:"), uint16(2), uint8(3), uint8(2))
 	f.Add([]byte(strings.Repeat("new. a@b: ", 40)+"a@"), uint16(130), uint8(0), uint8(9))
 	f.Fuzz(func(t *testing.T, b []byte, from uint16, cut, slots uint8) {
+		// cut shortens the buffer so that the end falls anywhere in a
+		// vector; from may be anywhere in it, and past its end.
 		b = b[:len(b)-int(cut)%(len(b)+1)]
-		i := int(from)%(len(b)+3) - 1
+		i := int(from) % (len(b) + 2)
 		for name, find := range indexImpls() {
 			checkIndex(t, name, find, b, i, int(slots))
 		}
 	})
+}
+
+// BenchmarkTriggers finds every trigger of 4 MiB of prose: with each loop
+// of indexTriggers, called as the scanner calls it (runs of triggerRun
+// bytes, triggerSlots positions), and with the separate searches of the
+// portable build (a Scanner in fuzzy mode off and no vector loop).
+func BenchmarkTriggers(b *testing.B) {
+	for _, lang := range []struct {
+		name string
+		lang *scantest.Language
+	}{{"English", &scantest.English}, {"Japanese", &scantest.Japanese}} {
+		text := scantest.Prose(4<<20, 2048, lang.lang, 1)
+		impls := indexImpls()
+		impls["separate"] = nil
+		for name, find := range impls {
+			b.Run(lang.name+"/"+name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				var out [triggerSlots]int
+				n := 0
+				for b.Loop() {
+					if find == nil {
+						s := &Scanner{f: newFinder(nil), buf: text, n: len(text), eof: true}
+						s.initTriggers()
+						for {
+							t, size := s.nextTrigger()
+							if t < 0 {
+								break
+							}
+							n++
+							s.pos = t + size
+						}
+						continue
+					}
+					for from := 0; from < len(text); {
+						k, next := find(text[:min(len(text), from+triggerRun)], from, out[:])
+						n += k
+						from = next
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkTriggersNone is one call of each loop over prose without a
+// trigger, of 16 KiB, 256 KiB and 4 MiB (in this project's machines' L1,
+// L2 and L3 caches): the loops' own rate.
+func BenchmarkTriggersNone(b *testing.B) {
+	for _, n := range []int{16 << 10, 256 << 10, 4 << 20} {
+		text := []byte(strings.Repeat("plain prose with no trigger, e.g. this. x ", n/42+1)[:n])
+		for name, find := range indexImpls() {
+			b.Run(fmt.Sprintf("%dKiB/%s", n>>10, name), func(b *testing.B) {
+				b.SetBytes(int64(n))
+				var out [1]int
+				for b.Loop() {
+					if k, _ := find(text, 0, out[:]); k != 0 {
+						b.Fatal("a trigger in text without one")
+					}
+				}
+			})
+		}
+	}
 }
