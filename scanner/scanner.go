@@ -156,12 +156,12 @@ func Find(text []byte, o *Options) []Match {
 	defer l.release()
 	if s.fused {
 		s.findFused(l)
-		return l.matches(text)
+		return l.matches()
 	}
 	for {
 		c, ok := s.next()
 		if !ok {
-			return l.matches(text)
+			return l.matches()
 		}
 		l.add(text, s.f, c)
 	}
