@@ -22,13 +22,13 @@ import (
 // (2 KiB) ahead (trigger_amd64.s), and with short runs those loads are on
 // their way while the triggers of the run before are tried, where after a
 // run of 16 KiB the memory waited for the matching and the matching for
-// the memory. Find over the bench's 100 MB of English and Japanese prose,
-// least time of a pass against main's search for one trigger at a time,
-// in one process: 16 KiB runs 1.10x and 1.23x its time, 2 KiB runs 0.99x
-// and 0.97x (1 KiB 1.01x and 1.04x; 4 KiB with a prefetch 4 KiB ahead
-// 0.97x and 0.94x, but that prefetch cost 4% on 4 MiB of English prose in
-// the caches). In the caches, 2 KiB runs cost 3-7% of Find over 16 KiB
-// runs, a call every 2 KiB.
+// the memory. Find over the bench's 100 MB of English and Japanese
+// prose, least time of a pass against main's search for one trigger at a
+// time, in one process: 16 KiB runs 1.10x and 1.23x its time, 2 KiB runs
+// 0.97-0.99x and 0.97x (1 KiB 1.01x and 1.04x; 4 KiB with a prefetch
+// 4 KiB ahead 0.97x and 0.94x, but that prefetch cost 4% on 4 MiB of
+// English prose in the caches). In the caches, 2 KiB runs cost 3-7% of
+// Find over 16 KiB runs, a call every 2 KiB.
 const (
 	triggerRun   = 16 << 10
 	farText      = 8 << 20
