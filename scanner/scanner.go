@@ -9,6 +9,33 @@ import (
 	"github.com/iriscan/iriscan/scanner/refang"
 )
 
+// triggerRun and triggerSlots bound the calls of indexTriggers: the bytes
+// of text one call searches and the positions it returns. A call costs
+// about what the one per trigger of a search for the next trigger did,
+// once per 16 KiB of prose instead of once per trigger; runs of 4, 16 and
+// 64 KiB and the whole text, with 64 or 256 slots, measured the same on
+// 4 MiB of prose, and a bounded run keeps the text of the triggers being
+// tried near in the caches.
+//
+// A text over farText bytes, which does not stay in the caches, is
+// searched in runs of farRun bytes: the search asks for the text PFDIST
+// (2 KiB) ahead (trigger_amd64.s), and with short runs those loads are on
+// their way while the triggers of the run before are tried, where after a
+// run of 16 KiB the memory waited for the matching and the matching for
+// the memory. Find over the bench's 100 MB of English and Japanese
+// prose, least time of a pass against main's search for one trigger at a
+// time, in one process: 16 KiB runs 1.10x and 1.23x its time, 2 KiB runs
+// 0.97-0.99x and 0.97x (1 KiB 1.01x and 1.04x; 4 KiB with a prefetch
+// 4 KiB ahead 0.97x and 0.94x, but that prefetch cost 4% on 4 MiB of
+// English prose in the caches). In the caches, 2 KiB runs cost 3-7% of
+// Find over 16 KiB runs, a call every 2 KiB.
+const (
+	triggerRun   = 16 << 10
+	farText      = 8 << 20
+	farRun       = 2 << 10
+	triggerSlots = 256
+)
+
 // minChunk is the least number of fresh bytes a refill makes room for.
 const minChunk = 128 << 10
 
@@ -34,8 +61,13 @@ type Scanner struct {
 	err     error
 	m       Match
 	trig    []trigger
-	fused   bool // the triggers are found by indexTriggerFused, not trig
-	own     bool // buf is the Scanner's own window (NewScanner)
+	fused   bool // the triggers are found by indexTriggers, not trig
+	// With fused: the triggers found in the window and not yet passed,
+	// tidx[ti:tn], ascending; the window is searched up to tend.
+	tidx   []int
+	ti, tn int
+	tend   int
+	own    bool // buf is the Scanner's own window (NewScanner)
 
 	arena stringArena // the strings of matches, cut from shared blocks
 
@@ -77,6 +109,7 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.r = s.rf
 	}
 	s.eof, s.skip, s.resume, s.err, s.m = false, false, 0, nil, Match{}
+	s.ti, s.tn, s.tend = 0, 0, 0
 	for k := range s.trig {
 		s.trig[k].next, s.trig[k].searched = -1, 0
 	}
@@ -94,6 +127,7 @@ func newBytesScanner(b []byte, f *finder) *Scanner {
 func (s *Scanner) reset(b []byte) {
 	s.buf, s.n, s.eof = b, len(b), true
 	s.base, s.pos, s.lastEnd, s.skip = 0, 0, 0, false
+	s.ti, s.tn, s.tend = 0, 0, 0
 	for k := range s.trig {
 		s.trig[k].next, s.trig[k].searched = -1, 0
 	}
@@ -102,7 +136,7 @@ func (s *Scanner) reset(b []byte) {
 // initTriggers sets up the searches: ':' for schemes, '@' for e-mail
 // addresses, and '.' after 'w' for "www." — or, in fuzzy mode, every label
 // dot. Where the build has a vector search for them (amd64), the default
-// mode's three are found in one pass (indexTriggerFused); otherwise, and in
+// mode's three are found in one pass (indexTriggers); otherwise, and in
 // fuzzy mode, each is a bytes.IndexByte (SIMD) search, except the
 // full-width dots, and nextTrigger takes the first.
 func (s *Scanner) initTriggers() {
@@ -117,7 +151,8 @@ func (s *Scanner) initTriggers() {
 	}
 }
 
-// Find returns all matches in text.
+// Find returns all matches in text. The strings of the matches (Text and
+// IRI) are copies, made as one string that they share.
 func Find(text []byte, o *Options) []Match {
 	var s *Scanner
 	if o != nil && o.Refang {
@@ -132,85 +167,54 @@ func Find(text []byte, o *Options) []Match {
 		}
 		return ms
 	}
+	l := matchLists.Get().(*matchList)
+	defer l.release()
 	if s.fused {
-		return s.findFused()
+		s.findFused(l)
+		return l.matches()
 	}
-	var ms []Match
 	for {
 		c, ok := s.next()
 		if !ok {
-			return ms
+			return l.matches()
 		}
-		ms = s.add(ms, c)
+		l.add(text, s.f, c)
 	}
 }
 
-// add appends the match of candidate c to ms, as Find returns them.
-func (s *Scanner) add(ms []Match, c candidate) []Match {
-	if len(ms) == cap(ms) {
-		ms = growMatches(ms, int64(c.start), s.n)
-	}
-	ms = ms[:len(ms)+1]
-	// In place, and only the fields a text match sets: the element is
-	// zero, and a Match is ~100 bytes.
-	m := &ms[len(ms)-1]
-	m.Offset, m.Length, m.Kind = s.base+int64(c.start), int64(c.end-c.start), c.kind
-	m.Text, m.IRI = s.strings(c)
-	return ms
-}
-
-// findFused is Find over a whole text with the fused trigger search: the
-// loop of next for a window that is the whole text, with its state in
-// locals (no refill; an overlong candidate is passed over as next passes
-// over it, with skipOverlong).
-func (s *Scanner) findFused() []Match {
+// findFused is Find over a whole text with the fused trigger search, its
+// matches added to l: the loop of next for a window that is the whole
+// text, with its state in locals (no refill; an overlong candidate is
+// passed over as next passes over it, with skipOverlong), and the
+// triggers of a run of text (triggerRun bytes, farRun in a text over
+// farText) found by one call of indexTriggers, those before the end of the
+// last match dropped.
+func (s *Scanner) findFused(l *matchList) {
 	w, f := s.buf[:s.n], s.f
-	var ms []Match
-	pos, lastEnd := 0, 0
-	for {
-		t := indexTriggerFused(w, pos)
-		if t < 0 {
-			return ms
-		}
-		pos = t + 1
-		if t < lastEnd {
-			continue
-		}
-		switch c, res := f.at(w, t, lastEnd); res {
-		case rMatch:
-			lastEnd, pos = c.end, max(pos, c.end)
-			ms = s.add(ms, c)
-		case rOverlong:
-			s.pos, s.resume, s.skip = c.start, pos, true
-			s.skipOverlong() // at the end of the input: always done
-			pos, lastEnd = s.pos, s.lastEnd
-		}
+	var idx [triggerSlots]int
+	run := triggerRun
+	if len(w) > farText {
+		run = farRun
 	}
-}
-
-// growMatches returns ms with room for the matches Find expects in the
-// rest of a text of n bytes, the part before off having given len(ms):
-// the count projected from that density (an eighth more), at least twice
-// the present capacity, and at most eight times it, or 64 times once the
-// density is that of at least a 64th of the text. A Match is ~100 bytes
-// with pointers, so each growth clears and copies the array: append's
-// doubling took 15% of Find over 100 MB of prose with a link every 2 KB,
-// where the projection grows it four times, the last two to the size the
-// projection gives after the first 64th (the eightfold bound alone took
-// a step more there, and its array of 3 MB was cleared and copied for
-// nothing).
-func growMatches(ms []Match, off int64, n int) []Match {
-	c := cap(ms)
-	want := 2*c + 8
-	if off > 0 {
-		p := int(int64(len(ms)) * int64(n) / off)
-		limit := 8 * c
-		if off >= int64(n)/64 {
-			limit = 64 * c
+	lastEnd := 0
+	for from := 0; from < len(w); {
+		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:])
+		for _, t := range idx[:n] {
+			if t < lastEnd {
+				continue
+			}
+			switch c, res := f.at(w, t, lastEnd); res {
+			case rMatch:
+				lastEnd = c.end
+				l.add(w, f, c)
+			case rOverlong:
+				s.pos, s.resume, s.skip = c.start, t+1, true
+				s.skipOverlong() // at the end of the input: always done
+				lastEnd = s.lastEnd
+			}
 		}
-		want = max(want, min(p+p/8+8, limit))
+		from = max(next, lastEnd)
 	}
-	return append(make([]Match, 0, want), ms...)
 }
 
 // Match returns the most recent match found by Scan.
@@ -264,7 +268,7 @@ func (s *Scanner) next() (candidate, bool) {
 		}
 		var t, size int
 		if s.fused {
-			t, size = indexTriggerFused(s.buf[:s.n], s.pos), 1
+			t, size = s.nextIndexed(), 1
 		} else {
 			t, size = s.nextTrigger()
 		}
@@ -293,6 +297,29 @@ func (s *Scanner) next() (candidate, bool) {
 			s.resume = s.pos
 			s.pos = c.start
 		}
+	}
+}
+
+// nextIndexed returns the position of the first trigger at or after s.pos
+// in the window, or -1: the first of tidx not before s.pos, after finding
+// the triggers of the next run of the window with indexTriggers when
+// none is left.
+func (s *Scanner) nextIndexed() int {
+	for {
+		for ; s.ti < s.tn; s.ti++ {
+			if t := s.tidx[s.ti]; t >= s.pos {
+				return t
+			}
+		}
+		from := max(s.pos, s.tend)
+		if from >= s.n {
+			return -1
+		}
+		if s.tidx == nil {
+			s.tidx = make([]int, triggerSlots)
+		}
+		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx)
+		s.ti = 0
 	}
 }
 
@@ -389,7 +416,7 @@ func (s *Scanner) nextTrigger() (best, size int) {
 
 // indexAfterW returns the offset from "from" of the first '.' at or after
 // b[from] that follows a 'w' or 'W', or -1: one bytes.IndexByte per '.'.
-// It serves the builds without indexTriggerFused's vector loops.
+// It serves the builds without indexTriggers' vector loops.
 func indexAfterW(b []byte, from int) int {
 	for i := from; ; {
 		j := bytes.IndexByte(b[i:], '.')
@@ -422,6 +449,12 @@ func (s *Scanner) refill() {
 		s.pos -= d
 		s.resume -= d
 		s.lastEnd = max(0, s.lastEnd-d)
+		// The triggers found move with the text (those before s.pos,
+		// passed over, may go below 0).
+		for i := s.ti; i < s.tn; i++ {
+			s.tidx[i] -= d
+		}
+		s.tend = max(0, s.tend-d)
 		for k := range s.trig {
 			t := &s.trig[k]
 			if t.next >= 0 {

@@ -4,40 +4,63 @@
 
 // PFDIST is how far ahead of the 64- and 128-byte rounds the AVX2 and
 // AVX-512 loops ask for the text's cache lines (PREFETCHT0, one a line; a
-// prefetch past the end of b does not fault). The search stops at every
-// trigger, about once a kilobyte of prose, for the scanner's work on the
-// candidate, and the hardware's stream prefetcher does not keep up across
-// those stops: over 100 MB of prose held in memory (larger than the
-// caches) scanner.Find took 21.8 ms without it, 17.5 ms at 1 KiB, 16.5
-// ms at 2 KiB and 16.9 ms at 4 and 8 KiB (Japanese 20.5, 16.0, 15.0,
-// 15.3 and 15.8 ms), medians of 3 runs interleaved on this project's
-// (Intel) machine. A text already in the cache, such as the streaming
-// Scanner's window, does not notice.
+// prefetch past the end of b does not fault, and past the end of a run of
+// the scanner's it asks for the next run). The search stops for the
+// scanner's work on the triggers found (once a trigger, about once a
+// kilobyte of prose, when it was a search for the next trigger; now at
+// the end of a run, 2 KiB in a text larger than the caches), and the
+// hardware's stream prefetcher does not keep up across those stops: over
+// 100 MB of prose held in memory scanner.Find took 21.8 ms without it,
+// 17.5 ms at 1 KiB, 16.5 ms at 2 KiB and 16.9 ms at 4 and 8 KiB
+// (Japanese 20.5, 16.0, 15.0, 15.3 and 15.8 ms), medians of 3 runs
+// interleaved on this project's (Intel) machine, searching for one
+// trigger at a time; with runs, the loads asked for at the end of one are
+// on their way while the scanner tries its triggers (findFused's farRun).
+// Without it, 100 MB of prose in runs of 16 KiB took 1.04x the time. A
+// text already in the cache, such as the streaming Scanner's window, does
+// not notice.
 #define PFDIST 2048
 
-// The fused trigger search (see trigger_amd64.go): the index of the first
-// byte at or after b[from] that is ':' or '@', or a '.' right after two
-// bytes 'w' or 'W'. indexTriggerFused, the scanner's entry, jumps to one
-// of three loops by CPU: AVX-512 (64-byte vectors, 128 bytes a round; any
-// b and from), AVX2 (32-byte vectors, 64 bytes a round) or SSE2.
+// The trigger index (see indexTriggers in trigger_amd64.go): the
+// positions of the bytes at or after b[from] that are ':' or '@', or a
+// '.' right after two bytes 'w' or 'W', written to out in order until out
+// is full or b ends. Each loop returns n, the positions written, and
+// next: len(b) when it got to the end, else (out full) the last position
+// plus one. Three loops, by CPU: AVX-512 (64-byte vectors, 128 bytes a
+// round; any b, from and out), AVX2 (32-byte vectors, 64 bytes a round)
+// or SSE2 (16 bytes a round).
 //
-// For the AVX2 and SSE2 loops the caller guarantees 2 <= from <= len(b)
-// and len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2), so that the vectors of
-// the bytes one and two before, read at b[i-1] and b[i-2], and the last,
-// overlapping vector at len(b)-32 (or -16) are in bounds. Each vector of
-// bytes v and the vectors p, q of the bytes one and two before them give
-// the mask (v == ':') | (v == '@') | ((v == '.') & ((p | 0x20) == 'w') &
-// ((q | 0x20) == 'w')). The AVX-512 loop computes the same mask another
-// way, with fewer instructions (see there).
+// For the AVX2 and SSE2 loops the caller guarantees 2 <= from < len(b),
+// len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2) and len(out) >= 1, so that
+// the vectors of the bytes one and two before, read at b[i-1] and
+// b[i-2], and the last, overlapping vector at len(b)-32 (or -16) are in
+// bounds. Each vector of bytes v and the vectors p, q of the bytes one
+// and two before them give the mask (v == ':') | (v == '@') | ((v == '.')
+// & ((p | 0x20) == 'w') & ((q | 0x20) == 'w')). The AVX-512 loop
+// computes the same mask another way, with fewer instructions (see
+// there).
+//
+// A round whose mask is not zero writes the position of each set bit (BSF,
+// then x & (x-1) clears it; BMI1's TZCNT and BLSR are not checked for),
+// and stops when out is full.
 
 // The AVX2 loop is VEX-encoded throughout: with a legacy-SSE MOVQ into X0
-// before it, it ran 5× slower on this project's (Zen 3) machine.
+// before it, the one-trigger search it comes from ran 5× slower on this
+// project's (Zen 3) machine.
 
-// func indexTriggerAVX2(b []byte, from int) int
-TEXT ·indexTriggerAVX2(SB), NOSPLIT, $0-40
+// func indexTriggersAVX2(b []byte, from int, out []int) (n, next int)
+//
+// 64 bytes a round while they last, then at most one whole 32-byte
+// vector, then the last 32 bytes of b less the bits of the bytes already
+// looked at.
+TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-72
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
 	MOVQ from+24(FP), DI
+	MOVQ out_base+32(FP), R11
+	MOVQ out_len+40(FP), R12
+	MOVQ R11, R13
+	LEAQ (R11)(R12*8), R12
 	MOVQ $0x3a3a3a3a3a3a3a3a, AX // ':'
 	VMOVQ AX, X0
 	VPBROADCASTQ X0, Y0
@@ -54,11 +77,10 @@ TEXT ·indexTriggerAVX2(SB), NOSPLIT, $0-40
 	VMOVQ AX, X4
 	VPBROADCASTQ X4, Y4
 
-	// 64 bytes a round while they last.
-loop64:
+aloop64:
 	LEAQ 64(DI), AX
 	CMPQ AX, DX
-	JA   loop32
+	JA   aloop32
 	PREFETCHT0 PFDIST(SI)(DI*1)
 	VMOVDQU (SI)(DI*1), Y5
 	VMOVDQU -1(SI)(DI*1), Y6
@@ -90,23 +112,37 @@ loop64:
 	VPOR     Y11, Y12, Y11
 	VPOR     Y7, Y11, Y12
 	VPTEST   Y12, Y12
-	JNZ      found64
-	ADDQ     $64, DI
-	JMP      loop64
+	JNZ      afound64
 
-found64:
+anext64:
+	ADDQ $64, DI
+	JMP  aloop64
+
+	// The round's 64 bits in AX, their positions from DI; R8 is scratch.
+afound64:
 	VPMOVMSKB Y7, AX
-	TESTL     AX, AX
-	JNZ       found
-	VPMOVMSKB Y11, AX
-	ADDQ      $32, DI
-	JMP       found
+	VPMOVMSKB Y11, CX
+	SHLQ      $32, CX
+	ORQ       CX, AX
+	MOVQ      DI, BX
+
+abits64:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  afull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  abits64
+	JMP  anext64
 
 	// At most one more whole vector.
-loop32:
+aloop32:
 	LEAQ 32(DI), AX
 	CMPQ AX, DX
-	JA   tail
+	JA   atail
 	VMOVDQU (SI)(DI*1), Y5
 	VMOVDQU -1(SI)(DI*1), Y6
 	VMOVDQU -2(SI)(DI*1), Y9
@@ -122,16 +158,28 @@ loop32:
 	VPAND    Y6, Y8, Y8
 	VPOR     Y7, Y8, Y7
 	VPMOVMSKB Y7, AX
-	TESTL    AX, AX
-	JNZ      found
+	MOVQ     DI, BX
 	ADDQ     $32, DI
-	JMP      loop32
+	TESTL    AX, AX
+	JZ       aloop32
+
+abits32:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  afull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  abits32
+	JMP  aloop32
 
 	// Fewer than 32 bytes left: the last 32 bytes of b, less the bits of
 	// the bytes before b[DI].
-tail:
+atail:
 	CMPQ DI, DX
-	JAE  none
+	JAE  adone
 	LEAQ -32(DX), BX
 	VMOVDQU (SI)(BX*1), Y5
 	VMOVDQU -1(SI)(BX*1), Y6
@@ -149,28 +197,52 @@ tail:
 	VPOR     Y7, Y8, Y7
 	VPMOVMSKB Y7, AX
 	MOVQ     DI, CX
-	SUBQ     BX, CX  // bytes of the vector before b[DI], 1..31
+	SUBQ     BX, CX
 	SHRL     CX, AX
+	MOVQ     DI, BX
 	TESTL    AX, AX
-	JZ       none
+	JZ       adone
 
-found:
-	BSFL AX, AX
-	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
+abitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  afull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  abitstail
+
+adone:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
 	VZEROUPPER
 	RET
 
-none:
-	MOVQ $-1, ret+32(FP)
+afull:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
 	VZEROUPPER
 	RET
 
-// func indexTriggerSSE2(b []byte, from int) int
-TEXT ·indexTriggerSSE2(SB), NOSPLIT, $0-40
+// func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
+//
+// 16 bytes a round, then the last 16 bytes of b less the bits of the
+// bytes already looked at.
+TEXT ·indexTriggersSSE2(SB), NOSPLIT, $0-72
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
 	MOVQ from+24(FP), DI
+	MOVQ out_base+32(FP), R11
+	MOVQ out_len+40(FP), R12
+	MOVQ R11, R13
+	LEAQ (R11)(R12*8), R12
 	MOVQ $0x3a3a3a3a3a3a3a3a, AX
 	MOVQ AX, X0
 	PUNPCKLQDQ X0, X0
@@ -187,10 +259,10 @@ TEXT ·indexTriggerSSE2(SB), NOSPLIT, $0-40
 	MOVQ AX, X4
 	PUNPCKLQDQ X4, X4
 
-sloop:
+xloop:
 	LEAQ 16(DI), AX
 	CMPQ AX, DX
-	JA   stail
+	JA   xtail
 	MOVOU (SI)(DI*1), X5
 	MOVOU -1(SI)(DI*1), X6
 	MOVOU -2(SI)(DI*1), X9
@@ -208,14 +280,26 @@ sloop:
 	PAND  X6, X5
 	POR   X5, X7
 	PMOVMSKB X7, AX
-	TESTL AX, AX
-	JNZ   sfound
+	MOVQ  DI, BX
 	ADDQ  $16, DI
-	JMP   sloop
+	TESTL AX, AX
+	JZ    xloop
 
-stail:
+xbits:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  xfull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  xbits
+	JMP  xloop
+
+xtail:
 	CMPQ DI, DX
-	JAE  snone
+	JAE  xdone
 	LEAQ -16(DX), BX
 	MOVOU (SI)(BX*1), X5
 	MOVOU -1(SI)(BX*1), X6
@@ -237,17 +321,34 @@ stail:
 	MOVQ  DI, CX
 	SUBQ  BX, CX
 	SHRL  CX, AX
+	MOVQ  DI, BX
 	TESTL AX, AX
-	JZ    snone
+	JZ    xdone
 
-sfound:
-	BSFL AX, AX
-	ADDQ DI, AX
-	MOVQ AX, ret+32(FP)
+xbitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  xfull
+	LEAQ -1(AX), R8
+	ANDQ R8, AX
+	JNZ  xbitstail
+
+xdone:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
 	RET
 
-snone:
-	MOVQ $-1, ret+32(FP)
+xfull:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
 	RET
 
 // The AVX-512 loop's constants, each broadcast from memory (a load, no
@@ -261,48 +362,11 @@ DATA trig512<>+24(SB)/8, $0x0607040502030040
 DATA trig512<>+32(SB)/8, $0x0e0f0c0d0a3a0809
 GLOBL trig512<>(SB), RODATA|NOPTR, $40
 
-// func indexTriggerFused(b []byte, from int) int
+// func indexTriggersAVX512(b []byte, from int, out []int) (n, next int)
 //
-// The scanner's call per trigger, dispatched by tail jumps (the arguments
-// left where the caller put them): to the AVX-512 loop when the CPU has
-// it; else, when 2 <= from < len(b) and b is long enough, to the AVX2 or
-// SSE2 loop; else to indexTriggerPre512 (Go: indexTriggerVec, which
-// handles b[0], b[1] and short buffers).
-TEXT ·indexTriggerFused(SB), NOSPLIT, $0-40
-	CMPB ·useAVX512(SB), $0
-	JEQ  pre512
-	JMP  ·indexTriggerAVX512(SB)
-
-pre512:
-	MOVQ b_len+8(FP), DX
-	MOVQ from+24(FP), DI
-	CMPQ DI, $2
-	JLT  vec
-	CMPQ DI, DX
-	JGE  nonepre
-	CMPB ·useAVX2(SB), $0
-	JEQ  sse2
-	CMPQ DX, $34
-	JLT  sse2
-	JMP  ·indexTriggerAVX2(SB)
-
-sse2:
-	CMPQ DX, $18
-	JLT  vec
-	JMP  ·indexTriggerSSE2(SB)
-
-vec:
-	JMP ·indexTriggerPre512(SB)
-
-nonepre:
-	MOVQ $-1, ret+32(FP)
-	RET
-
-// func indexTriggerAVX512(b []byte, from int) int
-//
-// Any b and from (a from below 0 counts as 0): b[0] and b[1] are looked
-// at one by one and the last 1 to 63 bytes with masked loads, so it needs
-// neither a minimum length nor a fallback.
+// Any b, from (a from below 0 counts as 0) and out: b[0] and b[1] are
+// looked at one by one and the last 1 to 63 bytes with masked loads, so
+// it needs neither a minimum length nor a fallback.
 //
 // Per 64 bytes v, with p and q the 64 bytes one and two before them:
 //
@@ -325,19 +389,25 @@ nonepre:
 // It uses Z16-Z31 only: their upper halves are not the state that makes
 // legacy-SSE code slow after AVX code (glibc's EVEX string functions rely
 // on the same), so it returns without VZEROUPPER.
-TEXT ·indexTriggerAVX512(SB), NOSPLIT, $0-40
+TEXT ·indexTriggersAVX512(SB), NOSPLIT, $0-72
 	MOVQ    b_base+0(FP), SI
 	MOVQ    b_len+8(FP), DX
 	MOVQ    from+24(FP), DI
+	MOVQ    out_base+32(FP), R11 // the next position's slot
+	MOVQ    out_len+40(FP), R12
+	MOVQ    R11, R13             // &out[0]
+	LEAQ    (R11)(R12*8), R12    // the end of out
 	XORL    AX, AX
 	TESTQ   DI, DI
 	CMOVQLT AX, DI
+	CMPQ    R11, R12
+	JEQ     istop512
 	CMPQ    DI, DX
-	JGE     none512
+	JGE     istop512
 	CMPQ    DI, $2
-	JB      head512
+	JB      ihead512
 
-body512:
+ibody512:
 	VPBROADCASTQ    trig512<>+0(SB), Z18  // '.'
 	VPBROADCASTQ    trig512<>+8(SB), Z19  // 'w'
 	VPBROADCASTQ    trig512<>+16(SB), Z20 // 0xdf
@@ -346,18 +416,16 @@ body512:
 	LEAQ            (SI)(DX*1), R9        // the end of b
 	LEAQ            -128(R9), R10         // the last start of a whole round
 	CMPQ            R8, R10
-	JA              last64
+	JA              ilast64
 
-	// 128 bytes a round while they last: the masks of the two vectors in
-	// K1 and K4, tested at once.
-loop128:
+iloop128:
 	PREFETCHT0 PFDIST(R8)
 	PREFETCHT0 PFDIST+64(R8)
 	VMOVDQU64  (R8), Z21
-	VPCMPB     $4, Z21, Z18, K3       // v != '.'
+	VPCMPB     $4, Z21, Z18, K3
 	VMOVDQU64  -1(R8), Z23
-	VPTERNLOGD $0x7e, -2(R8), Z19, Z23 // (p ^ 'w') | (q ^ 'w')
-	VPTERNLOGD $0x6a, Z18, Z20, Z23    // & 0xdf ^ '.'
+	VPTERNLOGD $0x7e, -2(R8), Z19, Z23
+	VPTERNLOGD $0x6a, Z18, Z20, Z23
 	VPSHUFB    Z21, Z25, K3, Z23
 	VPCMPEQB   Z21, Z23, K1
 	VMOVDQU64  64(R8), Z22
@@ -368,16 +436,57 @@ loop128:
 	VPSHUFB    Z22, Z25, K6, Z24
 	VPCMPEQB   Z22, Z24, K4
 	KORTESTQ   K1, K4
-	JNZ        found128
-	ADDQ       $128, R8
-	CMPQ       R8, R10
-	JBE        loop128
+	JNZ        ifound128
+
+inext128:
+	ADDQ $128, R8
+	CMPQ R8, R10
+	JBE  iloop128
+	JMP  ilast64
+
+	// The positions of the round's bits: those of K1 from R8, of K4 from
+	// R8+64; DI is scratch (x & (x-1) clears the lowest bit).
+ifound128:
+	KMOVQ K1, AX
+	MOVQ  R8, BX
+	SUBQ  SI, BX
+	TESTQ AX, AX
+	JZ    ifound128b
+
+ibits128a:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits128a
+
+ifound128b:
+	KMOVQ K4, AX
+	ADDQ  $64, BX
+	TESTQ AX, AX
+	JZ    inext128
+
+ibits128b:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits128b
+	JMP  inext128
 
 	// At most one more whole vector.
-last64:
+ilast64:
 	LEAQ       -64(R9), R10
 	CMPQ       R8, R10
-	JA         tail512
+	JA         itail512
 	VMOVDQU64  (R8), Z21
 	VPCMPB     $4, Z21, Z18, K3
 	VMOVDQU64  -1(R8), Z23
@@ -385,17 +494,30 @@ last64:
 	VPTERNLOGD $0x6a, Z18, Z20, Z23
 	VPSHUFB    Z21, Z25, K3, Z23
 	VPCMPEQB   Z21, Z23, K1
-	KORTESTQ   K1, K1
-	JNZ        found64
+	KMOVQ      K1, AX
+	MOVQ       R8, BX
+	SUBQ       SI, BX
 	ADDQ       $64, R8
+	TESTQ      AX, AX
+	JZ         itail512
 
-	// The last 0 to 63 bytes, loaded under K7, the mask of the bytes in b
-	// (masked-off bytes read as 0 and do not fault); the compare is
-	// masked by K7 too.
-tail512:
+ibits64:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibits64
+
+	// The last 0 to 63 bytes, loaded and compared under K7 (the bytes past
+	// the end read as 0 and do not fault).
+itail512:
 	MOVQ       R9, CX
 	SUBQ       R8, CX
-	JZ         none512
+	JZ         idone512
 	MOVQ       $-1, AX
 	SHLQ       CX, AX
 	NOTQ       AX
@@ -408,46 +530,66 @@ tail512:
 	VPTERNLOGD $0x6a, Z18, Z20, Z23
 	VPSHUFB    Z21, Z25, K3, Z23
 	VPCMPEQB   Z21, Z23, K7, K1
-	KORTESTQ   K1, K1
-	JZ         none512
+	KMOVQ      K1, AX
+	MOVQ       R8, BX
+	SUBQ       SI, BX
+	TESTQ      AX, AX
+	JZ         idone512
 
-found64:
-	KMOVQ K1, AX
-	JMP   found512
+ibitstail:
+	BSFQ AX, CX
+	ADDQ BX, CX
+	MOVQ CX, (R11)
+	ADDQ $8, R11
+	CMPQ R11, R12
+	JEQ  ifull512
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	JNZ  ibitstail
 
-found128:
-	KMOVQ K1, AX
-	TESTQ AX, AX
-	JNZ   found512
-	KMOVQ K4, AX
-	ADDQ  $64, R8
-
-found512:
-	BSFQ AX, AX
-	ADDQ R8, AX
-	SUBQ SI, AX
-	MOVQ AX, ret+32(FP)
+	// The whole of b searched.
+idone512:
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ DX, next+64(FP)
 	RET
 
-	// b[0] and b[1]: a ':' or '@' is a trigger, a '.' is not (two bytes
-	// do not stand before it).
-head512:
+	// out is full, its last position in CX: go on after it.
+ifull512:
+	INCQ CX
+	SUBQ R13, R11
+	SHRQ $3, R11
+	MOVQ R11, n+56(FP)
+	MOVQ CX, next+64(FP)
+	RET
+
+	// Nothing to search (from >= len(b)) or no room: nothing written.
+istop512:
+	MOVQ $0, n+56(FP)
+	MOVQ DI, next+64(FP)
+	RET
+
+	// b[0] and b[1]: a ':' or '@' is a trigger, a '.' is not (two
+	// bytes do not stand before it).
+ihead512:
 	MOVBLZX (SI)(DI*1), AX
 	CMPB    AL, $0x3a
-	JEQ     at512
+	JEQ     iheadhit
 	CMPB    AL, $0x40
-	JEQ     at512
-	INCQ    DI
-	CMPQ    DI, DX
-	JGE     none512
-	CMPQ    DI, $2
-	JB      head512
-	JMP     body512
+	JNE     iheadnext
 
-at512:
-	MOVQ DI, ret+32(FP)
-	RET
+iheadhit:
+	MOVQ DI, (R11)
+	ADDQ $8, R11
+	MOVQ DI, CX
+	CMPQ R11, R12
+	JEQ  ifull512
 
-none512:
-	MOVQ $-1, ret+32(FP)
-	RET
+iheadnext:
+	INCQ DI
+	CMPQ DI, DX
+	JGE  idone512
+	CMPQ DI, $2
+	JB   ihead512
+	JMP  ibody512
