@@ -52,10 +52,17 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		if t == 0 || !f.schemeLast[w[t-1]|0x20] {
 			break // no known scheme ends with this byte ("10:30")
 		}
-		if s := f.schemeStart(w, t, lastEnd); s >= 0 {
-			if c, r, ok := f.fusedScheme(w, s, t, lastEnd); ok {
-				return c, r
+		s := -1
+		if t+2 < len(w) && w[t+1] == '/' && w[t+2] == '/' {
+			start, end, r, ok := f.fused(w, t, lastEnd, KindScheme)
+			if ok {
+				return candidate{start: start, end: end, kind: KindScheme, clean: true}, r
 			}
+			s = start
+		} else {
+			s = f.schemeStart(w, t, lastEnd)
+		}
+		if s >= 0 {
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
@@ -69,12 +76,14 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		}
 	default: // a label dot
 		if w[t] == '.' && t-3 >= lastEnd && binary.LittleEndian.Uint32(w[t-3:])|0x202020 == 'w'|'w'<<8|'w'<<16|'.'<<24 && domainBoundary(w, t-3) {
-			c, r, ok := f.fusedWWW(w, t-3, lastEnd)
-			if !ok {
-				c, r = f.try(w, t-3, lastEnd, KindWWW)
+			start, end, r, ok := f.fused(w, t, lastEnd, KindWWW)
+			if ok && r != rNone {
+				return candidate{start: start, end: end, kind: KindWWW, clean: true}, r
 			}
-			if r != rNone {
-				return c, r
+			if !ok {
+				if c, r := f.try(w, t-3, lastEnd, KindWWW); r != rNone {
+					return c, r
+				}
 			}
 		}
 		if f.fuzzy {
@@ -91,26 +100,6 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	lo := max(lastEnd, t-f.maxScheme)
-	if t-lo >= 4 && (w[t-1]|0x20 == 'p' || w[t-1]|0x20 == 's') && !f.slow && t+1 < len(w) && !isASCIISpace(w[t+1]) {
-		// The common case first: "http" or "https" (in any case: the
-		// bytes fold to it with their case bit set only if they are it)
-		// at the start of the run of scheme characters before the ':'.
-		j := -1
-		switch binary.LittleEndian.Uint32(w[t-4:]) | 0x20202020 {
-		case 'h' | 't'<<8 | 't'<<16 | 'p'<<24:
-			if f.http {
-				j = t - 4
-			}
-		case 't' | 't'<<8 | 'p'<<16 | 's'<<24:
-			if f.https && t-lo >= 5 && w[t-5]|0x20 == 'h' {
-				j = t - 5
-			}
-		}
-		if j >= 0 && (j == lo || !schemeChars[w[j-1]]) && (j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
-			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
-			return j
-		}
-	}
 	run := w[lo:t] // the scheme characters before t are run[n:]
 	n := len(run)
 	for n > 0 && schemeChars[run[n-1]] {
@@ -1016,8 +1005,11 @@ func isPlaceholderStart(b byte) bool {
 	return isLetter(b) || b == '<' || b == '{' || b == '$' || b == '%' || b == '['
 }
 
-// isFile reports whether the scheme name is "file".
-func isFile(name []byte) bool { return len(name) == 4 && hasPrefixFold(name, "file") }
+// isFile reports whether the scheme name is "file", in any case (a byte
+// with its case bit set is one of f i l e only if it is that letter).
+func isFile(name []byte) bool {
+	return len(name) == 4 && binary.LittleEndian.Uint32(name)|0x20202020 == 'f'|'i'<<8|'l'<<16|'e'<<24
+}
 
 // rest parses an optional port and path, query and fragment after a host
 // ending at w[i].
