@@ -153,8 +153,13 @@ func (f *finder) checkLabels(a []byte, tld bool) hostInfo {
 func (f *finder) icannTLD(t []byte) (string, bool) {
 	if n := len(t); n > 0 && n <= 8 {
 		var key uint64
-		for i := n - 1; i >= 0; i-- {
-			key = key<<8 | uint64(lower(t[i]))
+		if cap(t) >= 8 {
+			// A word read at once, its bytes past t cleared.
+			key = (binary.LittleEndian.Uint64(t[:8]) | 0x2020202020202020) & (^uint64(0) >> (64 - 8*n))
+		} else {
+			for i := n - 1; i >= 0; i-- {
+				key = key<<8 | uint64(lower(t[i]))
+			}
 		}
 		slot := &f.tldSlots[key*0x9E3779B97F4A7C15>>(64-tldSlotBits)]
 		if slot.key != key {
