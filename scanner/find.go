@@ -66,6 +66,9 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
+		if start, end, r, ok := f.fusedEmail(w, t, lastEnd); ok {
+			return candidate{start: start, end: end, kind: KindEmail, clean: true}, r
+		}
 		if s := emailStart(w, t, lastEnd); s >= 0 && !loginTarget(w, s) {
 			if o := wrappedStart(w, s, lastEnd); o >= 0 {
 				if c, r := f.try(w, o, lastEnd, KindEmail); r == rMatch {

@@ -243,6 +243,68 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 	return s, i, rMatch, true
 }
 
+// fusedEmail is at for the '@' at w[t] in one function, for the common
+// address: a local part of plainLocal bytes (an ASCII dot-atom that does
+// not start with '.', '+', '-' or '%', nor end with '.', without "..") after a
+// byte that is no atext, ':' or '<' and none that makes wrappedStart see
+// a wrapped address, and a domain plainHost takes. There emailStart
+// returns the start of the run, localEnd finds the '@' again, nothing is
+// escaped, and what is left to decide is loginTarget, the domain and what
+// follows it. ok is false for any other candidate, which at gives to the
+// general code; otherwise res is rMatch for a match w[start:end] or rNone.
+func (f *finder) fusedEmail(w []byte, t, lastEnd int) (start, end int, res result, ok bool) {
+	if f.slow {
+		return 0, 0, rNone, false
+	}
+	lo := max(lastEnd, t-maxLocalPart)
+	b := w[lo : t+1] // b[n] is the byte after b[n-1], the '@' last
+	n := len(b) - 1
+	for n > 0 && plainLocal[b[n-1]] && (b[n-1] != '.' || b[n] != '.') {
+		n-- // (the run stops at "..", where the general code decides)
+	}
+	s := lo + n
+	if s == t || !startsLocal(w[s]) || w[t-1] == '.' || s == lo && s > 0 {
+		return 0, 0, rNone, false
+	}
+	if s > 0 {
+		// ASCII: where scanBackASCII stops. Not atext (a KEY= or an
+		// opening quote stands there, or "..") ':' (a configuration
+		// prefix, or <URL:) or '<': emailStart and try have more to say;
+		// blanks after a line break: wrappedStart.
+		if c := w[s-1]; c >= utf8.RuneSelf || atextASCII[c] || c == ':' || c == '<' ||
+			(c == ' ' || c == '\t') && s >= 2 && w[s-2] <= ' ' && wrappedStart(w, s, lastEnd) >= 0 {
+			return 0, 0, rNone, false
+		}
+		if loginTarget(w, s) {
+			return s, 0, rNone, true
+		}
+	}
+	if t+1 < len(w) && w[t+1] == '[' {
+		return 0, 0, rNone, false // an address literal
+	}
+	var m classMasks
+	end, _, st := f.plainHost(w, t+1, hostICANN, &m)
+	switch {
+	case st == hostSlow || end-s > f.maxLen:
+		return 0, 0, rNone, false
+	case st == hostBad || isDottedNumber(w[t+1:end]):
+		return s, 0, rNone, true
+	case end+1 < len(w) && w[end] == ':' && loginPath[w[end+1]]:
+		return s, 0, rNone, true // user@host:path is a login target
+	}
+	return s, end, rMatch, true
+}
+
+// plainLocal: the atext bytes (atextASCII) of a local part that leave
+// nothing to decide: not '=' (KEY=jane@…), the quotes and emphasis marks
+// of localOpeners, '/' (a path), nor what iriForm escapes.
+var plainLocal = func() (t [256]bool) {
+	for c := range t {
+		t[c] = atextASCII[c] && !localOpeners[c] && !escapeOrHash[c] && c != '=' && c != '/'
+	}
+	return t
+}()
+
 // opensForm: the ASCII bytes before a candidate that make fused give up:
 // '<' and "<URL:" (which ends in ':') open a delimited form; '"' '`' '|'
 // are quotes that close themselves.
