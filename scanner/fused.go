@@ -113,14 +113,27 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 	if f.slow {
 		return s, 0, rNone, false
 	}
-	// The start of try: no delimited form (<…>, <URL:…>, ⟨…⟩) and no ASCII
-	// quote before the candidate; the closing quote of a non-ASCII one.
+	// The start of try: no delimited form but <…> (not <URL:…> nor ⟨…⟩)
+	// and no ASCII quote before the candidate; the closing quote of a
+	// non-ASCII one. In <…> (tryAngle) the match is the whole content up
+	// to the first '>' (gt) when the parse of its IRI form (blanks
+	// removed) takes it whole, and what the parse without it finds
+	// otherwise. Here it is known only where the host and the body of the
+	// masks alone end at gt or a new IRI starts in that body (no blanks
+	// then: the IRI form is the content); every other answer with a gt
+	// goes to the general code (ok false).
 	var closer rune
+	gt := -1
 	if s > 0 {
 		if b := w[s-1]; b >= utf8.RuneSelf {
 			if closer, ok = fusedCloserHigh(w, s, lastEnd); !ok {
 				return s, 0, rNone, false
 			}
+		} else if b == '<' && s-1 >= lastEnd {
+			if gt = bytes.IndexByte(w[s:min(len(w), s+f.maxLen)], '>'); gt <= 0 {
+				return s, 0, rNone, false
+			}
+			gt += s
 		} else if opensForm[b] {
 			return s, 0, rNone, false
 		}
@@ -141,7 +154,7 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 	prefix := prefixASCII // what is known of w[s:end], for proseAfterPath
 	switch st {
 	case hostBad:
-		return s, 0, rNone, true
+		return s, 0, rNone, gt < 0
 	case hostSlow:
 		if k == KindScheme && mayHaveUserinfoMasks(w, i, &m) {
 			if u := userinfoEnd(w, i); u > i {
@@ -153,7 +166,7 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 		}
 		var ok bool
 		if end, _, labels, ok = f.scanHost(w, i, hk, false); !ok {
-			return s, 0, rNone, true
+			return s, 0, rNone, gt < 0
 		}
 		prefix = prefixUnknown
 		if n := end - i; haveClassifyVec && n < 64 && m.high&(uint64(1)<<n-1) != 0 {
@@ -164,11 +177,11 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 	if labels == 1 {
 		// A placeholder (see afterHost).
 		if n := end - i; haveClassifyVec && n < 64 && m.under&(uint64(1)<<n-1) != 0 || (!haveClassifyVec || n >= 64) && bytes.IndexByte(w[i:end], '_') >= 0 {
-			return s, 0, rNone, true
+			return s, 0, rNone, gt < 0
 		}
 	}
 	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
-		return s, 0, rNone, true
+		return s, 0, rNone, gt < 0
 	}
 	mb := i // the masks' first byte
 	// rest: the port.
@@ -180,7 +193,7 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 		}
 		if j > i+1 {
 			if j-i-1 > 5 || atoi(w[i+1:j]) > 65535 {
-				return s, 0, rNone, true
+				return s, 0, rNone, gt < 0
 			}
 			i = j
 		}
@@ -218,26 +231,34 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 		}
 		if plain {
 			keep := (m.body | m.ksep) & region
-			// Letters right after soft punctuation may start a new IRI.
+			whole := stop == gt // a delimited form's content, soft punctuation and all
+			// Letters right after soft punctuation may start a new IRI
+			// (in a delimited form too: its parse ends there, and the
+			// parse without it decides).
 			for cand := m.punct & region << 1 & m.alnum & region; cand != 0; cand &= cand - 1 {
 				p := bits.TrailingZeros64(cand)
 				if isLetter(w[mb+p]) && f.startsNewMasks(w, mb+p, &m, mb) {
 					keep &= uint64(1)<<p - 1
+					whole, gt = false, -1
 					break
 				}
 			}
-			if keep != 0 {
+			if whole {
+				i = gt
+			} else if keep != 0 {
 				i = mb + 64 - bits.LeadingZeros64(keep)
 			}
+		} else if gt >= 0 {
+			return s, 0, rNone, false // whether the delimited parse takes the content whole: the general code
 		} else {
 			e, r, ok := f.fusedBodyLoop(w, i, s, closer, &m, mb, prefix)
 			if !ok || r != rMatch {
-				return s, 0, r, ok
+				return s, 0, r, ok // (no gt here)
 			}
 			i = e
 		}
 	}
-	if i-s > f.maxLen {
+	if i-s > f.maxLen || gt >= 0 && i != gt {
 		return s, 0, rNone, false
 	}
 	return s, i, rMatch, true
@@ -305,9 +326,9 @@ var plainLocal = func() (t [256]bool) {
 	return t
 }()
 
-// opensForm: the ASCII bytes before a candidate that make fused give up:
-// '<' and "<URL:" (which ends in ':') open a delimited form; '"' '`' '|'
-// are quotes that close themselves.
+// opensForm: the ASCII bytes before a candidate that make fused give up
+// (but see <…> there): '<' and "<URL:" (which ends in ':') open a
+// delimited form; '"' '`' '|' are quotes that close themselves.
 var opensForm = byteSet("<:\"`|")
 
 // fusedCloserHigh is the start of try for a candidate at w[s] after a

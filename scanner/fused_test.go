@@ -61,7 +61,16 @@ var fusedRows = []struct {
 	}},
 	{"delimited forms (RFC 3986 Appendix C, groff)", []string{
 		"<http://example.org/a>", "<URL:http://example.org/a>", "⟨https://example.org/a⟩", "<www.example.org/a>", "<http://example.org/a b>",
-		"<http://example.org/a\n  b>", "x<http://example.org/a", "<URL:www.example.org>",
+		"<http://example.org/a\n  b>", "x<http://example.org/a", "<URL:www.example.org>", "<http://example.org/a.>",
+		"<http://example.org/a.http://example.net/>", "<http://example.org/a,www.example.net>", "<http://example.com.>",
+		"<http://example.com:8080>", "<http://example.com:>", "<http://example.com:port>", "<http://example.com/a#b#c>",
+		"<http://example.com/a(b)>", "<http://example.com/a)>", "<http://example.com/a<b>", "<<http://example.com/a>",
+		"<http://example.com/a>>", "<http://ex_ample/a>", "<http://example.com/a%20b>", "<http://user@example.com/a>",
+		"<http://пример.рф/a>", "<http://example.com/путь>", "<http://example.com/a\\.b>", "<http://example.com/(.+)>",
+		"<www.example.notatld>", "<www.example.com/a?b=c&d=e#f>", "<http://example.com/a?(b)>", "< http://example.com/a>",
+		"<http://example.com/a >", "<http://example.com/a\t>", "<http://example.com/a\u00a0>", "<http://-example.com/>",
+		"<http://example.com/" + strings.Repeat("a", 70) + ">", "<http://example.com?q>", "<http://example.com#f>",
+		"<http://a.1 com/x>", "<http://ip_ser ver.com/x>", "<http://example.com/a\u2010b>", "<http://example.com/a(b)\u2010\n  c>",
 	}},
 	{"quoted forms (rule 6)", []string{
 		"\"http://example.org/a\"", "`http://example.org/a`", "|http://example.org/a|", "'http://example.org/a'",
