@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"net/netip"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1372,7 +1371,7 @@ done:
 //   - where the run stands as a word (a space or the end of the text after
 //     it), that it starts with a particle or is a conjunction (proseWord).
 func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
-	return isCJKLetter(r) && asciiPrefix(w, s, i) && f.proseRun(w, s, i, closer)
+	return isCJKLetter(r) && asciiPrefix(w, s, i) && f.proseRun(w, s, i, r, closer)
 }
 
 // asciiPrefix reports whether w[s:i] is ASCII with no percent-encoded
@@ -1386,10 +1385,14 @@ func asciiPrefix(w []byte, s, i int) bool {
 	return true
 }
 
-// proseRun is the rest of proseAfterPath, for a CJK letter at w[i] after
-// an ASCII w[s:i]: the run of CJK letters, the text before the match and
-// what follows the run.
-func (f *finder) proseRun(w []byte, s, i int, closer rune) bool {
+// proseRun is the rest of proseAfterPath, for a CJK letter r at w[i]
+// after an ASCII w[s:i]: the run of CJK letters, the text before the match
+// and what follows the run.
+func (f *finder) proseRun(w []byte, s, i int, r, closer rune) bool {
+	before := cjkBefore(w, s)
+	if !before && !isProseFirst(r) {
+		return false // (proseWord of the run below is false)
+	}
 	j := i
 	for n := 0; j < len(w) && n < 64; n++ {
 		q, size := decodeRune(w, j)
@@ -1398,7 +1401,7 @@ func (f *finder) proseRun(w []byte, s, i int, closer rune) bool {
 		}
 		j += size
 	}
-	if !cjkBefore(w, s) || j >= len(w) || isSpace(lastRuneAt(w, j)) {
+	if !before || j >= len(w) || isSpace(lastRuneAt(w, j)) {
 		// No CJK prose before the match (the text starts with it, or it
 		// stands in Latin text), or the run stands as a word of its own
 		// (または www.example.jp/案内 まで): prose only when the run starts
@@ -1454,7 +1457,7 @@ var proseWords = []string{
 // of the text, is prose (see proseParticles and proseWords).
 func proseWord(b []byte) bool {
 	r, _ := utf8.DecodeRune(b)
-	if _, ok := slices.BinarySearch(proseFirstRunes, r); !ok {
+	if !isProseFirst(r) {
 		return false // the first rune of no particle, prefix or word
 	}
 	if strings.ContainsRune(proseParticles, r) {
@@ -1473,10 +1476,16 @@ func proseWord(b []byte) bool {
 	return false
 }
 
-// proseFirstRunes are the first runes of proseParticles,
-// proseParticlePrefixes and proseWords, sorted: a run that starts with any
-// other rune is no prose word.
-var proseFirstRunes = func() []rune {
+// isProseFirst reports whether r is the first rune of one of
+// proseParticles, proseParticlePrefixes and proseWords: a run that starts
+// with any other rune is no prose word.
+func isProseFirst(r rune) bool {
+	return proseFirst[uint32(r)%uint32(len(proseFirst))] == r
+}
+
+// proseFirst holds those runes by their value modulo its length, the
+// least length at which no two of them share a slot (-1: no rune).
+var proseFirst = func() []rune {
 	var rs []rune
 	for _, r := range proseParticles {
 		rs = append(rs, r)
@@ -1487,8 +1496,22 @@ var proseFirstRunes = func() []rune {
 			rs = append(rs, r)
 		}
 	}
-	slices.Sort(rs)
-	return slices.Compact(rs)
+	for n := len(rs); ; n++ {
+		t := make([]rune, n)
+		for k := range t {
+			t[k] = -1
+		}
+		for _, r := range rs {
+			if t[uint32(r)%uint32(n)] >= 0 && t[uint32(r)%uint32(n)] != r {
+				t = nil
+				break
+			}
+			t[uint32(r)%uint32(n)] = r
+		}
+		if t != nil {
+			return t
+		}
+	}
 }()
 
 // cjkBefore reports whether the text before w[s], past blanks and at most

@@ -489,7 +489,7 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 				proseEnds = false
 				// proseAfterPath, with what is known of w[s:i] (no CJK
 				// letter is below U+1100).
-				if r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII && !sawHigh || prefix == prefixUnknown && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
+				if r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII && !sawHigh || prefix == prefixUnknown && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, r, closer) {
 					return keep, rMatch, true
 				}
 			}
