@@ -203,17 +203,19 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 	}
 	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
 		// The body. The common path, query and fragment, from the masks
-		// alone: ASCII plain characters, the separators = & and at most
-		// one '#', and soft punctuation (. , ; ! * ? :), ended within the
-		// masks by a hard character or the end of the text, and shorter
-		// than the maximum length. There the loop's answer is the end of
-		// the last character that is not soft, unless a letter after
-		// soft punctuation starts a new IRI (startsNew), which ends the
-		// match before it. The loop takes any other body.
+		// alone: plain characters, the separators = & and at most one
+		// '#', soft punctuation (. , ; ! * ? :) and non-ASCII body
+		// characters (highRuns), ended within the masks by a hard
+		// character or the end of the text, and shorter than the maximum
+		// length. There the loop's answer is the end of the last
+		// character that is not soft, unless a letter after soft
+		// punctuation starts a new IRI (startsNew), or CJK prose follows
+		// the ASCII IRI (highRuns), which ends the match before it. The
+		// loop takes any other body.
 		off := i - mb
 		n := 64 // the run of such characters from w[i]
 		if haveClassifyVec && off < 64 {
-			n = bits.TrailingZeros64(^((m.body | m.punct | m.ksep) >> off))
+			n = bits.TrailingZeros64(^((m.body | m.punct | m.ksep | m.high) >> off))
 		}
 		stop := i + n
 		plain := off+n < 64 && stop-s < f.maxLen && (stop == len(w) || fusedClass[w[stop]] == fHard)
@@ -229,9 +231,11 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 			}
 			plain = hashes <= 1
 		}
+		var keep uint64 // the characters that are not soft
+		whole := false  // a delimited form's content, soft punctuation and all
 		if plain {
-			keep := (m.body | m.ksep) & region
-			whole := stop == gt // a delimited form's content, soft punctuation and all
+			keep = (m.body | m.ksep | m.high) & region
+			whole = stop == gt
 			// Letters right after soft punctuation may start a new IRI
 			// (in a delimited form too: its parse ends there, and the
 			// parse without it decides).
@@ -243,9 +247,16 @@ func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res re
 					break
 				}
 			}
-			if whole {
-				i = gt
-			} else if keep != 0 {
+			if hi := keep & m.high; hi != 0 {
+				if plain = gt < 0; plain {
+					keep, plain = f.highRuns(w, s, mb, keep, hi, (m.punct|m.ksep)&region, closer, prefix)
+				}
+			}
+		}
+		if plain && whole {
+			i = gt
+		} else if plain {
+			if keep != 0 {
 				i = mb + 64 - bits.LeadingZeros64(keep)
 			}
 		} else if gt >= 0 {
@@ -364,6 +375,43 @@ const (
 // The class masks m of w[mb:mb+64] (mb <= i) give the runs of plain
 // characters, and move on as the runs do; fused tries the common case
 // from the masks alone first, where they come from vector loops.
+
+// highRuns checks, for fused, the non-ASCII bytes hi (bits of the masks
+// of w[mb:mb+64]) among the characters keep, that are not soft, of a body
+// that is otherwise of the masks alone, whose separators and soft
+// punctuation are the bits seps, for a candidate at w[s] with the prefix
+// and closer fusedBodyLoop takes. ok is false unless each run of them is
+// body characters other than the closer (bodyRunHigh; in the query where
+// a '?' and no '#' comes before it). Where the first of them stands in the
+// path and is CJK prose glued to an ASCII IRI (proseAfterPath), the loop
+// ends the match before it, whatever follows: keep is returned without
+// the characters from there.
+func (f *finder) highRuns(w []byte, s, mb int, keep, hi, seps uint64, closer rune, prefix int8) (uint64, bool) {
+	q, h := 64, 64 // the first '?' before any '#', and the first '#'
+	for ; seps != 0; seps &= seps - 1 {
+		p := bits.TrailingZeros64(seps)
+		if c := w[mb+p]; c == '#' {
+			h = p
+			break
+		} else if c == '?' && q == 64 {
+			q = p
+		}
+	}
+	if a := bits.TrailingZeros64(hi); a < q && a < h && prefix != prefixHigh {
+		if r, _ := decodeRune(w, mb+a); r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII || asciiPrefix(w, s, mb+a)) && f.proseRun(w, s, mb+a, r, closer) {
+			return keep & (uint64(1)<<a - 1), true
+		}
+	}
+	for hi != 0 {
+		a := bits.TrailingZeros64(hi)
+		b := a + bits.TrailingZeros64(^(hi >> a))
+		if bodyRunHigh(w, mb+a, mb+b, closer, q < a && a < h) != mb+b {
+			return 0, false
+		}
+		hi &^= (uint64(1)<<(b-a) - 1) << a
+	}
+	return keep, true
+}
 
 // fusedBodyLoop is the fused body one character or run at a time. prefix tells
 // what is known of w[s:i] (prefixASCII, prefixHigh or prefixUnknown), which
