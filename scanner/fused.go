@@ -639,6 +639,14 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 		if b < utf8.RuneSelf {
 			break
 		}
+		if b-0xE0 < 0x10 && i+2 < len(w) {
+			// Three bytes (Kana, Han, Hangul, Indic …): the answer of
+			// the rune's block looked up by its bytes, where it is one.
+			if c1, c2 := w[i+1], w[i+2]; c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && run3[int(b&0x0F)<<6|int(c1&0x3F)]&run3Body != 0 {
+				i += 3
+				continue
+			}
+		}
 		var r rune
 		var ok bool
 		size := 2

@@ -343,6 +343,14 @@ func hostRunHigh(w []byte, j, lim int) int {
 		if b < 0xC2 || b >= 0xF0 {
 			break // ASCII, a stray continuation byte, or four bytes
 		}
+		if b >= 0xE0 && j+2 < len(w) {
+			// Three bytes (Kana, Han, Hangul, Indic …): the answer of
+			// the rune's block looked up by its bytes, where it is one.
+			if c1, c2 := w[j+1], w[j+2]; c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && run3[int(b&0x0F)<<6|int(c1&0x3F)]&run3Host != 0 {
+				j += 3
+				continue
+			}
+		}
 		var r rune
 		var ok bool
 		size := 2
@@ -372,6 +380,50 @@ func hostRunHigh(w []byte, j, lim int) int {
 var hostRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
 	for r := rune(0x80); r < 0x800; r++ {
 		t[(r>>6-2)<<6|r&0x3F] = hostRuneSmall(r)
+	}
+	return t
+}()
+
+// The bits of run3.
+const (
+	run3Host = 1 << iota // hostRunHigh takes every rune of the block
+	run3Body             // bodyRunHigh does, in the query or not, and none is a closer of quoteClosers
+)
+
+// run3 tells for the three-byte runes U+0800 to U+FFFF, by block of 64
+// (entry r>>6: the low four bits of the first byte and the low six of the
+// second), where every rune of the block is one that hostRunHigh or
+// bodyRunHigh takes; the blocks of overlong forms (below U+0800) and of
+// surrogates have neither bit. Above U+3100 those runes are the CJK
+// letters of isCJKLetterBlock.
+var run3 = func() (t [1 << 10]uint8) {
+	for blk := 0x800 >> 6; blk < len(t); blk++ {
+		lo, hi := rune(blk)<<6, rune(blk)<<6|63
+		if lo >= 0xD800 && lo <= 0xDFFF {
+			continue
+		}
+		if lo >= rune(len(smallClass)) {
+			if isCJKLetterBlock(lo) && isCJKLetterBlock(hi) { // (no range ends inside a block it starts)
+				t[blk] = run3Host | run3Body
+			}
+			continue
+		}
+		host, body := true, true
+		for r := lo; r <= hi; r++ {
+			host = host && hostRuneSmall(r)
+			body = body && smallClass[r] == cBody
+		}
+		if host {
+			t[blk] |= run3Host
+		}
+		if body {
+			t[blk] |= run3Body
+		}
+	}
+	for _, q := range quoteClosers {
+		if q.close >= 0x800 && q.close <= 0xFFFF {
+			t[q.close>>6] &^= run3Body
+		}
 	}
 	return t
 }()
