@@ -589,6 +589,16 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			labelASCII = true
 			continue
 		}
+		if j == labelStart {
+			// A label that starts with a run hostRunHigh takes: what
+			// the steps below do for its first rune (rule 2 is about
+			// ASCII letters before it) and then for the rest.
+			if k := hostRunHigh(w, j, lim); k > j {
+				onlyASCII, labelASCII = false, false
+				j = k
+				continue
+			}
+		}
 		var r rune
 		var ok bool
 		size := 2
