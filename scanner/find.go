@@ -356,8 +356,16 @@ func loginTarget(w []byte, s int) bool {
 		if isLoginCommand(word) {
 			return true
 		}
-		if word[0] != '-' && !prevIsOption(w, j, lo) {
-			return false // neither an option nor an option's value
+		if word[0] != '-' {
+			// An option's value, or else neither an option nor that:
+			// the word before it tells.
+			p := j
+			for p > lo && (w[p-1] == ' ' || w[p-1] == '\t') {
+				p--
+			}
+			if q := wordStart(w, lo, p); p == q || w[q] != '-' {
+				return false
+			}
 		}
 	}
 	return false
@@ -375,17 +383,6 @@ func isLoginCommand(word []byte) bool {
 		}
 	}
 	return false
-}
-
-// prevIsOption reports whether the word before w[j] on the same line
-// starts with '-'.
-func prevIsOption(w []byte, j, lo int) bool {
-	for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
-		j--
-	}
-	e := j
-	j = wordStart(w, lo, e)
-	return e > j && w[j] == '-'
 }
 
 // wordStart returns the start of the run of bytes above ' ' that ends at
