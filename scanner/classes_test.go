@@ -319,7 +319,7 @@ func TestThreeByteTable(t *testing.T) {
 func TestTwoByteTables(t *testing.T) {
 	for r := rune(0x80); r < 0x800; r++ {
 		b := []byte(string(r))
-		k := int(b[0]-0xC2)<<6 | int(b[1]&0x3F)
+		k := int(b[0]&0x1F)<<6 | int(b[1]&0x3F)
 		if got, want := hostRune2[k], isHostRune(r); got != want {
 			t.Errorf("hostRune2 %U = %v, isHostRune %v", r, got, want)
 		}

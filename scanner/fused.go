@@ -630,7 +630,7 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 		if b-0xC2 < 0xE0-0xC2 && i+1 < len(w) && closer < 0x80 {
 			// Two bytes, and no closer of two bytes to look for: the
 			// class looked up by the bytes.
-			if c := w[i+1]; c&0xC0 == 0x80 && bodyRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+			if c := w[i+1]; c&0xC0 == 0x80 && bodyRune2[int(b&0x1F)<<6|int(c&0x3F)] {
 				i += 2
 				continue
 			}
@@ -674,11 +674,11 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 	return i
 }
 
-// bodyRune2 tells the two-byte runes U+0080 to U+07FF of class cBody, by
-// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
-var bodyRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+// bodyRune2 tells the two-byte runes U+0080 to U+07FF of class cBody,
+// indexed as hostRune2.
+var bodyRune2 = func() (t [0x800]bool) {
 	for r := rune(0x80); r < 0x800; r++ {
-		t[(r>>6-2)<<6|r&0x3F] = smallClass[r] == cBody
+		t[r] = smallClass[r] == cBody
 	}
 	return t
 }()

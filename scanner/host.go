@@ -334,7 +334,7 @@ func hostRunHigh(w []byte, j, lim int) int {
 		if b-0xC2 < 0xE0-0xC2 && j+1 < len(w) {
 			// Two bytes (Latin, Greek, Cyrillic, Arabic, Hebrew …):
 			// the rune's answer looked up by its bytes.
-			if c := w[j+1]; c&0xC0 == 0x80 && hostRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+			if c := w[j+1]; c&0xC0 == 0x80 && hostRune2[int(b&0x1F)<<6|int(c&0x3F)] {
 				j += 2
 				continue
 			}
@@ -375,11 +375,12 @@ func hostRunHigh(w []byte, j, lim int) int {
 	return j
 }
 
-// hostRune2 is hostRuneSmall for the two-byte runes U+0080 to U+07FF, by
-// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
-var hostRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+// hostRune2 is hostRuneSmall for the two-byte runes U+0080 to U+07FF,
+// indexed by the rune, b0&0x1F<<6 | b1&0x3F of its bytes (an index the
+// compiler knows to be in the table); false below U+0080.
+var hostRune2 = func() (t [0x800]bool) {
 	for r := rune(0x80); r < 0x800; r++ {
-		t[(r>>6-2)<<6|r&0x3F] = hostRuneSmall(r)
+		t[r] = hostRuneSmall(r)
 	}
 	return t
 }()
