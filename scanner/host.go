@@ -715,7 +715,11 @@ func (f *finder) plainHost(w []byte, i int, k hostKind, m *classMasks) (end, lab
 		// byte-by-byte scan.
 		return f.plainHostBytes(w, i, k)
 	}
-	classify(w, i, m)
+	if len(w)-i >= 64 {
+		classifyVec(&w[i], m) // classify, a call less
+	} else {
+		classifyTail(w[i:], m)
+	}
 	return f.plainHostMasks(w, i, k, m)
 }
 
