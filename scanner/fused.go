@@ -7,16 +7,16 @@ import (
 	"unicode/utf8"
 )
 
-// The fused match path: the common candidates (a scheme followed by "//"
-// and a plain ASCII host, or "www." and a plain ASCII host, then an
-// optional port and a path, query and fragment of plain characters) are
-// parsed in one forward pass that reads each byte once and gives exactly
-// what try gives. Where a rule of the general code has more to say (a
-// delimited or quoted form, a userinfo, an IDN host, '%', '\\', quotes,
-// the characters iriForm escapes, an overlong candidate), the pass gives
+// The fused match path: the common candidates (a scheme followed by "//",
+// or "www.", then a host, an optional port and a path, query and fragment
+// of the characters the class masks tell; an e-mail address with an ASCII
+// local part) are parsed forward in one function each (fused, fusedEmail)
+// that gives exactly what try gives. Where a rule of the general code has
+// more to say (a delimited or quoted form but a plain <…>, '%', '\\',
+// quotes, the characters iriForm escapes, an overlong candidate), it gives
 // up (ok false) and the general code runs from the start of the
-// candidate. TestFastPaths, TestFusedBailOuts and FuzzScan hold it to the
-// general code (finder.slow turns it off).
+// candidate. TestFastPaths, TestFusedPaths, FuzzFused and FuzzScan hold it
+// to the general code (finder.slow turns it off).
 
 // Byte classes of the fused body scan (fusedClass).
 const (
