@@ -3,6 +3,7 @@ package scanner
 import (
 	"sort"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/iriscan/iriscan/iri"
 )
@@ -159,9 +160,21 @@ func classOfSlow(r rune, inQuery bool) class {
 // matches reports whether the closing bracket c closes the opening bracket
 // o (UTS #58 LinkBracket.txt).
 func matches(o, c rune) bool {
+	if c < utf8.RuneSelf {
+		return asciiOpening[c] == o && o != 0
+	}
 	op, ok := iri.OpeningBracket(c)
 	return ok && op == o
 }
+
+// asciiOpening is iri.OpeningBracket for the ASCII closing brackets (0 for
+// any other byte), as a table.
+var asciiOpening = func() (t [utf8.RuneSelf]rune) {
+	for c := range t {
+		t[c], _ = iri.OpeningBracket(rune(c))
+	}
+	return t
+}()
 
 // isLabelDot reports whether r separates host labels: '.', and U+3002,
 // U+FF0E, U+FF61, which IDNA maps to '.'.

@@ -281,12 +281,45 @@ func TestWordStart(t *testing.T) {
 	}
 }
 
+// TestThreeByteTable checks run3 against isHostRune, isLabelDot, classOf
+// and quoteClosers for every three-byte rune, looked up by its UTF-8
+// bytes: a block marked for hosts holds only host runes that are no label
+// dots, one marked for bodies only body characters, in the query and out
+// of it, that close no quote; overlong forms and surrogates (not runes)
+// are in no marked block.
+func TestThreeByteTable(t *testing.T) {
+	closer := map[rune]bool{}
+	for _, q := range quoteClosers {
+		closer[q.close] = true
+	}
+	for r := rune(0x800); r <= 0xFFFF; r++ {
+		k := int(0xE0|r>>12)&0x0F<<6 | int(0x80|r>>6&0x3F)&0x3F
+		if r >= 0xD800 && r <= 0xDFFF {
+			if run3[k] != 0 {
+				t.Errorf("run3 block of surrogate %U = %b", r, run3[k])
+			}
+			continue
+		}
+		if run3[k]&run3Host != 0 && (!isHostRune(r) || isLabelDot(r)) {
+			t.Errorf("run3 %U marked for hosts: isHostRune %v, isLabelDot %v", r, isHostRune(r), isLabelDot(r))
+		}
+		if run3[k]&run3Body != 0 && (classOf(r, false) != cBody || classOf(r, true) != cBody || closer[r]) {
+			t.Errorf("run3 %U marked for bodies: classOf %v %v, closer %v", r, classOf(r, false), classOf(r, true), closer[r])
+		}
+	}
+	for k := 0; k < 0x800>>6; k++ {
+		if run3[k] != 0 {
+			t.Errorf("run3 block %#x of overlong forms = %b", k, run3[k])
+		}
+	}
+}
+
 // TestTwoByteTables checks hostRune2 and bodyRune2 against isHostRune
 // and classOf for every two-byte rune, looked up by its UTF-8 bytes.
 func TestTwoByteTables(t *testing.T) {
 	for r := rune(0x80); r < 0x800; r++ {
 		b := []byte(string(r))
-		k := int(b[0]-0xC2)<<6 | int(b[1]&0x3F)
+		k := int(b[0]&0x1F)<<6 | int(b[1]&0x3F)
 		if got, want := hostRune2[k], isHostRune(r); got != want {
 			t.Errorf("hostRune2 %U = %v, isHostRune %v", r, got, want)
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"net/netip"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -52,13 +51,23 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		if t == 0 || !f.schemeLast[w[t-1]|0x20] {
 			break // no known scheme ends with this byte ("10:30")
 		}
-		if s := f.schemeStart(w, t, lastEnd); s >= 0 {
-			if c, r, ok := f.fusedScheme(w, s, t, lastEnd); ok {
-				return c, r
+		s := -1
+		if t+2 < len(w) && w[t+1] == '/' && w[t+2] == '/' {
+			start, end, r, ok := f.fused(w, t, lastEnd, KindScheme)
+			if ok {
+				return candidate{start: start, end: end, kind: KindScheme, clean: true}, r
 			}
+			s = start
+		} else {
+			s = f.schemeStart(w, t, lastEnd)
+		}
+		if s >= 0 {
 			return f.try(w, s, lastEnd, KindScheme)
 		}
 	case '@':
+		if start, end, r, ok := f.fusedEmail(w, t, lastEnd); ok {
+			return candidate{start: start, end: end, kind: KindEmail, clean: true}, r
+		}
 		if s := emailStart(w, t, lastEnd); s >= 0 && !loginTarget(w, s) {
 			if o := wrappedStart(w, s, lastEnd); o >= 0 {
 				if c, r := f.try(w, o, lastEnd, KindEmail); r == rMatch {
@@ -69,12 +78,14 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 		}
 	default: // a label dot
 		if w[t] == '.' && t-3 >= lastEnd && binary.LittleEndian.Uint32(w[t-3:])|0x202020 == 'w'|'w'<<8|'w'<<16|'.'<<24 && domainBoundary(w, t-3) {
-			c, r, ok := f.fusedWWW(w, t-3, lastEnd)
-			if !ok {
-				c, r = f.try(w, t-3, lastEnd, KindWWW)
+			start, end, r, ok := f.fused(w, t, lastEnd, KindWWW)
+			if ok && r != rNone {
+				return candidate{start: start, end: end, kind: KindWWW, clean: true}, r
 			}
-			if r != rNone {
-				return c, r
+			if !ok {
+				if c, r := f.try(w, t-3, lastEnd, KindWWW); r != rNone {
+					return c, r
+				}
 			}
 		}
 		if f.fuzzy {
@@ -91,26 +102,6 @@ func (f *finder) at(w []byte, t, lastEnd int) (candidate, result) {
 // digit (rule 2).
 func (f *finder) schemeStart(w []byte, t, lastEnd int) int {
 	lo := max(lastEnd, t-f.maxScheme)
-	if t-lo >= 4 && (w[t-1]|0x20 == 'p' || w[t-1]|0x20 == 's') && !f.slow && t+1 < len(w) && !isASCIISpace(w[t+1]) {
-		// The common case first: "http" or "https" (in any case: the
-		// bytes fold to it with their case bit set only if they are it)
-		// at the start of the run of scheme characters before the ':'.
-		j := -1
-		switch binary.LittleEndian.Uint32(w[t-4:]) | 0x20202020 {
-		case 'h' | 't'<<8 | 't'<<16 | 'p'<<24:
-			if f.http {
-				j = t - 4
-			}
-		case 't' | 't'<<8 | 'p'<<16 | 's'<<24:
-			if f.https && t-lo >= 5 && w[t-5]|0x20 == 'h' {
-				j = t - 5
-			}
-		}
-		if j >= 0 && (j == lo || !schemeChars[w[j-1]]) && (j == 0 || !isAlnum(w[j-1]) || encodedSoftBefore(w, j)) {
-			f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], j, t, true
-			return j
-		}
-	}
 	run := w[lo:t] // the scheme characters before t are run[n:]
 	n := len(run)
 	for n > 0 && schemeChars[run[n-1]] {
@@ -365,8 +356,16 @@ func loginTarget(w []byte, s int) bool {
 		if isLoginCommand(word) {
 			return true
 		}
-		if word[0] != '-' && !prevIsOption(w, j, lo) {
-			return false // neither an option nor an option's value
+		if word[0] != '-' {
+			// An option's value, or else neither an option nor that:
+			// the word before it tells.
+			p := j
+			for p > lo && (w[p-1] == ' ' || w[p-1] == '\t') {
+				p--
+			}
+			if q := wordStart(w, lo, p); p == q || w[q] != '-' {
+				return false
+			}
 		}
 	}
 	return false
@@ -384,17 +383,6 @@ func isLoginCommand(word []byte) bool {
 		}
 	}
 	return false
-}
-
-// prevIsOption reports whether the word before w[j] on the same line
-// starts with '-'.
-func prevIsOption(w []byte, j, lo int) bool {
-	for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
-		j--
-	}
-	e := j
-	j = wordStart(w, lo, e)
-	return e > j && w[j] == '-'
 }
 
 // wordStart returns the start of the run of bytes above ' ' that ends at
@@ -1016,8 +1004,11 @@ func isPlaceholderStart(b byte) bool {
 	return isLetter(b) || b == '<' || b == '{' || b == '$' || b == '%' || b == '['
 }
 
-// isFile reports whether the scheme name is "file".
-func isFile(name []byte) bool { return len(name) == 4 && hasPrefixFold(name, "file") }
+// isFile reports whether the scheme name is "file", in any case (a byte
+// with its case bit set is one of f i l e only if it is that letter).
+func isFile(name []byte) bool {
+	return len(name) == 4 && binary.LittleEndian.Uint32(name)|0x20202020 == 'f'|'i'<<8|'l'<<16|'e'<<24
+}
 
 // rest parses an optional port and path, query and fragment after a host
 // ending at w[i].
@@ -1377,7 +1368,7 @@ done:
 //   - where the run stands as a word (a space or the end of the text after
 //     it), that it starts with a particle or is a conjunction (proseWord).
 func (f *finder) proseAfterPath(w []byte, s, i int, r rune, closer rune) bool {
-	return isCJKLetter(r) && asciiPrefix(w, s, i) && f.proseRun(w, s, i, closer)
+	return isCJKLetter(r) && asciiPrefix(w, s, i) && f.proseRun(w, s, i, r, closer)
 }
 
 // asciiPrefix reports whether w[s:i] is ASCII with no percent-encoded
@@ -1391,10 +1382,14 @@ func asciiPrefix(w []byte, s, i int) bool {
 	return true
 }
 
-// proseRun is the rest of proseAfterPath, for a CJK letter at w[i] after
-// an ASCII w[s:i]: the run of CJK letters, the text before the match and
-// what follows the run.
-func (f *finder) proseRun(w []byte, s, i int, closer rune) bool {
+// proseRun is the rest of proseAfterPath, for a CJK letter r at w[i]
+// after an ASCII w[s:i]: the run of CJK letters, the text before the match
+// and what follows the run.
+func (f *finder) proseRun(w []byte, s, i int, r, closer rune) bool {
+	before := cjkBefore(w, s)
+	if !before && !isProseFirst(r) {
+		return false // (proseWord of the run below is false)
+	}
 	j := i
 	for n := 0; j < len(w) && n < 64; n++ {
 		q, size := decodeRune(w, j)
@@ -1403,7 +1398,7 @@ func (f *finder) proseRun(w []byte, s, i int, closer rune) bool {
 		}
 		j += size
 	}
-	if !cjkBefore(w, s) || j >= len(w) || isSpace(lastRuneAt(w, j)) {
+	if !before || j >= len(w) || isSpace(lastRuneAt(w, j)) {
 		// No CJK prose before the match (the text starts with it, or it
 		// stands in Latin text), or the run stands as a word of its own
 		// (または www.example.jp/案内 まで): prose only when the run starts
@@ -1459,7 +1454,7 @@ var proseWords = []string{
 // of the text, is prose (see proseParticles and proseWords).
 func proseWord(b []byte) bool {
 	r, _ := utf8.DecodeRune(b)
-	if _, ok := slices.BinarySearch(proseFirstRunes, r); !ok {
+	if !isProseFirst(r) {
 		return false // the first rune of no particle, prefix or word
 	}
 	if strings.ContainsRune(proseParticles, r) {
@@ -1478,10 +1473,16 @@ func proseWord(b []byte) bool {
 	return false
 }
 
-// proseFirstRunes are the first runes of proseParticles,
-// proseParticlePrefixes and proseWords, sorted: a run that starts with any
-// other rune is no prose word.
-var proseFirstRunes = func() []rune {
+// isProseFirst reports whether r is the first rune of one of
+// proseParticles, proseParticlePrefixes and proseWords: a run that starts
+// with any other rune is no prose word.
+func isProseFirst(r rune) bool {
+	return proseFirst[uint32(r)%uint32(len(proseFirst))] == r
+}
+
+// proseFirst holds those runes by their value modulo its length, the
+// least length at which no two of them share a slot (-1: no rune).
+var proseFirst = func() []rune {
 	var rs []rune
 	for _, r := range proseParticles {
 		rs = append(rs, r)
@@ -1492,8 +1493,22 @@ var proseFirstRunes = func() []rune {
 			rs = append(rs, r)
 		}
 	}
-	slices.Sort(rs)
-	return slices.Compact(rs)
+	for n := len(rs); ; n++ {
+		t := make([]rune, n)
+		for k := range t {
+			t[k] = -1
+		}
+		for _, r := range rs {
+			if t[uint32(r)%uint32(n)] >= 0 && t[uint32(r)%uint32(n)] != r {
+				t = nil
+				break
+			}
+			t[uint32(r)%uint32(n)] = r
+		}
+		if t != nil {
+			return t
+		}
+	}
 }()
 
 // cjkBefore reports whether the text before w[s], past blanks and at most

@@ -2,20 +2,21 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 )
 
-// The fused match path: the common candidates (a scheme followed by "//"
-// and a plain ASCII host, or "www." and a plain ASCII host, then an
-// optional port and a path, query and fragment of plain characters) are
-// parsed in one forward pass that reads each byte once and gives exactly
-// what try gives. Where a rule of the general code has more to say (a
-// delimited or quoted form, a userinfo, an IDN host, '%', '\\', quotes,
-// the characters iriForm escapes, an overlong candidate), the pass gives
+// The fused match path: the common candidates (a scheme followed by "//",
+// or "www.", then a host, an optional port and a path, query and fragment
+// of the characters the class masks tell; an e-mail address with an ASCII
+// local part) are parsed forward in one function each (fused, fusedEmail)
+// that gives exactly what try gives. Where a rule of the general code has
+// more to say (a delimited or quoted form but a plain <…>, '%', '\\',
+// quotes, the characters iriForm escapes, an overlong candidate), it gives
 // up (ok false) and the general code runs from the start of the
-// candidate. TestFastPaths, TestFusedBailOuts and FuzzScan hold it to the
-// general code (finder.slow turns it off).
+// candidate. TestFastPaths, TestFusedPaths, FuzzFused and FuzzScan hold it
+// to the general code (finder.slow turns it off).
 
 // Byte classes of the fused body scan (fusedClass).
 const (
@@ -64,34 +65,98 @@ var fusedClass = func() (t [256]uint8) {
 	return t
 }()
 
-// fusedScheme is try(w, s, lastEnd, KindScheme) for the scheme
-// w[s:t] that schemeStart found before the ':' at w[t], when the scheme
-// is followed by "//" (any host: plainHost, or as authority does, a
-// userinfo and scanHost); ok is false when the general code must decide.
-func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res result, ok bool) {
-	i := t + 3
-	if f.slow || i > len(w) || w[t+1] != '/' || w[t+2] != '/' || isFile(w[s:t]) {
-		return candidate{}, rNone, false
+// fused is at for the trigger at w[t] of a candidate of kind k, in one
+// function: for KindScheme a ':' followed by "//" after a byte that ends a
+// known scheme (the scheme must not be "file"), for KindWWW the
+// dot of a "www." where a domain may start (domainBoundary). The host is
+// plainHost's (and after a scheme, where it is not plain, a userinfo and
+// any host scanHost takes, as authority reads them); then come
+// afterHost's checks, the port and the body. ok is false when the general
+// code must decide: start is then the start of the candidate for try, or
+// -1 when there is none (no known scheme before the ':'). Otherwise res is
+// rMatch for a match w[start:end] or rNone. (A candidate is returned by
+// its fields: a struct of five is passed through memory.)
+func (f *finder) fused(w []byte, t, lastEnd int, k Kind) (start, end int, res result, ok bool) {
+	s, i := t-3, t-3 // "www." and its host
+	if k == KindScheme {
+		// The common case first: "http" or "https" (in any case: the
+		// bytes fold to it with their case bit set only if they are it)
+		// starting the run of scheme characters before the ':' after a
+		// byte that is none (so no letter or digit: rule 2), as
+		// schemeStart finds it; schemeStart takes any other.
+		s, i = -1, t+3
+		if t >= 4 && !f.slow {
+			switch binary.LittleEndian.Uint32(w[t-4:]) | 0x20202020 {
+			case 'h' | 't'<<8 | 't'<<16 | 'p'<<24:
+				if f.http {
+					s = t - 4
+				}
+			case 't' | 't'<<8 | 'p'<<16 | 's'<<24:
+				if f.https && t >= 5 && w[t-5]|0x20 == 'h' {
+					s = t - 5
+				}
+			}
+			if lo := max(lastEnd, t-f.maxScheme); s < lo || s > 0 && (s == lo || schemeChars[w[s-1]]) {
+				s = -1
+			} else {
+				// (What schemeStart records for parse.)
+				f.schemeOK, f.schemeW, f.schemeS, f.schemeT, f.schemeHier = true, &w[0], s, t, true
+			}
+		}
+		if s < 0 {
+			s = f.schemeStart(w, t, lastEnd)
+			if s < 0 || isFile(w[s:t]) {
+				return s, 0, rNone, false
+			}
+		}
 	}
-	closer, ok := fusedCloser(w, s, lastEnd)
-	if !ok {
-		return candidate{}, rNone, false
+	if f.slow {
+		return s, 0, rNone, false
 	}
-	var m classMasks
-	var end, labels int
+	// The start of try: no delimited form but <…> (not <URL:…> nor ⟨…⟩)
+	// and no ASCII quote before the candidate; the closing quote of a
+	// non-ASCII one. In <…> (tryAngle) the match is the whole content up
+	// to the first '>' (gt) when the parse of its IRI form (blanks
+	// removed) takes it whole, and what the parse without it finds
+	// otherwise. Here it is known only where the host and the body of the
+	// masks alone end at gt or a new IRI starts in that body (no blanks
+	// then: the IRI form is the content); every other answer with a gt
+	// goes to the general code (ok false).
+	var closer rune
+	gt := -1
+	if s > 0 {
+		if b := w[s-1]; b >= utf8.RuneSelf {
+			if closer, ok = fusedCloserHigh(w, s, lastEnd); !ok {
+				return s, 0, rNone, false
+			}
+		} else if b == '<' && s-1 >= lastEnd {
+			if gt = bytes.IndexByte(w[s:min(len(w), s+f.maxLen)], '>'); gt <= 0 {
+				return s, 0, rNone, false
+			}
+			gt += s
+		} else if opensForm[b] {
+			return s, 0, rNone, false
+		}
+	}
+	hk := hostScheme
+	if k == KindWWW {
+		hk = hostICANN
+	}
+	var m classMasks // of w[i:i+64]: plainHost's, then the body's
+	var labels int
 	var st hostState
 	if haveClassifyVec && len(w)-i >= 64 {
 		classifyVec(&w[i], &m) // plainHost, a call less
-		end, labels, st = f.plainHostMasks(w, i, hostScheme, &m)
+		end, labels, st = f.plainHostMasks(w, i, hk, &m)
 	} else {
-		end, labels, st = f.plainHost(w, i, hostScheme, &m)
+		end, labels, st = f.plainHost(w, i, hk, &m)
 	}
+	prefix := prefixASCII // what is known of w[s:end], for proseAfterPath
 	switch st {
 	case hostBad:
-		return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
+		return s, 0, rNone, gt < 0
 	case hostSlow:
-		// As authority: a userinfo, then any host scanHost takes.
-		if mayHaveUserinfoMasks(w, i, &m) {
+		if k == KindScheme && mayHaveUserinfoMasks(w, i, &m) {
 			if u := userinfoEnd(w, i); u > i {
 				i = u + 1
 				if haveClassifyVec {
@@ -100,61 +165,186 @@ func (f *finder) fusedScheme(w []byte, s, t, lastEnd int) (c candidate, res resu
 			}
 		}
 		var ok bool
-		if end, _, labels, ok = f.scanHost(w, i, hostScheme, false); !ok {
-			return candidate{start: s, kind: KindScheme, clean: true}, rNone, true
+		if end, _, labels, ok = f.scanHost(w, i, hk, false); !ok {
+			return s, 0, rNone, gt < 0
+		}
+		prefix = prefixUnknown
+		if n := end - i; haveClassifyVec && n < 64 && m.high&(uint64(1)<<n-1) != 0 {
+			prefix = prefixHigh
 		}
 	}
-	return f.fusedAfterHost(w, i, end, labels, s, KindScheme, closer, &m, prefixOf(st, &m, end-i))
+	// afterHost
+	if labels == 1 {
+		// A placeholder (see afterHost).
+		if n := end - i; haveClassifyVec && n < 64 && m.under&(uint64(1)<<n-1) != 0 || (!haveClassifyVec || n >= 64) && bytes.IndexByte(w[i:end], '_') >= 0 {
+			return s, 0, rNone, gt < 0
+		}
+	}
+	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
+		return s, 0, rNone, gt < 0
+	}
+	mb := i // the masks' first byte
+	// rest: the port.
+	i = end
+	if i < len(w) && w[i] == ':' {
+		j := i + 1
+		for j < len(w) && isDigit(w[j]) {
+			j++
+		}
+		if j > i+1 {
+			if j-i-1 > 5 || atoi(w[i+1:j]) > 65535 {
+				return s, 0, rNone, gt < 0
+			}
+			i = j
+		}
+	}
+	if i-s > f.maxLen {
+		return s, 0, rNone, false // overlong: the general code skips it
+	}
+	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
+		// The body. The common path, query and fragment, from the masks
+		// alone: plain characters, the separators = & and at most one
+		// '#', soft punctuation (. , ; ! * ? :) and non-ASCII body
+		// characters (highRuns), ended within the masks by a hard
+		// character or the end of the text, and shorter than the maximum
+		// length. There the loop's answer is the end of the last
+		// character that is not soft, unless a letter after soft
+		// punctuation starts a new IRI (startsNew), or CJK prose follows
+		// the ASCII IRI (highRuns), which ends the match before it. The
+		// loop takes any other body.
+		off := i - mb
+		n := 64 // the run of such characters from w[i]
+		if haveClassifyVec && off < 64 {
+			n = bits.TrailingZeros64(^((m.body | m.punct | m.ksep | m.high) >> off))
+		}
+		stop := i + n
+		plain := off+n < 64 && stop-s < f.maxLen && (stop == len(w) || fusedClass[w[stop]] == fHard)
+		region := (uint64(1)<<n - 1) << off
+		if sep := m.ksep & region; plain && sep&(sep-1) != 0 {
+			// More than one separator: no second '#' (the loop gives
+			// up there, since iriForm escapes it).
+			hashes := 0
+			for ; sep != 0; sep &= sep - 1 {
+				if w[mb+bits.TrailingZeros64(sep)] == '#' {
+					hashes++
+				}
+			}
+			plain = hashes <= 1
+		}
+		var keep uint64 // the characters that are not soft
+		whole := false  // a delimited form's content, soft punctuation and all
+		if plain {
+			keep = (m.body | m.ksep | m.high) & region
+			whole = stop == gt
+			// Letters right after soft punctuation may start a new IRI
+			// (in a delimited form too: its parse ends there, and the
+			// parse without it decides).
+			for cand := m.punct & region << 1 & m.alnum & region; cand != 0; cand &= cand - 1 {
+				p := bits.TrailingZeros64(cand)
+				if isLetter(w[mb+p]) && f.startsNewMasks(w, mb+p, &m, mb) {
+					keep &= uint64(1)<<p - 1
+					whole, gt = false, -1
+					break
+				}
+			}
+			if hi := keep & m.high; hi != 0 {
+				if plain = gt < 0; plain {
+					keep, plain = f.highRuns(w, s, mb, keep, hi, (m.punct|m.ksep)&region, closer, prefix)
+				}
+			}
+		}
+		if plain && whole {
+			i = gt
+		} else if plain {
+			if keep != 0 {
+				i = mb + 64 - bits.LeadingZeros64(keep)
+			}
+		} else if gt >= 0 {
+			return s, 0, rNone, false // whether the delimited parse takes the content whole: the general code
+		} else {
+			e, r, ok := f.fusedBodyLoop(w, i, s, closer, &m, mb, prefix)
+			if !ok || r != rMatch {
+				return s, 0, r, ok // (no gt here)
+			}
+			i = e
+		}
+	}
+	if i-s > f.maxLen || gt >= 0 && i != gt {
+		return s, 0, rNone, false
+	}
+	return s, i, rMatch, true
 }
 
-// fusedWWW is try(w, s, lastEnd, KindWWW) for the "www." at w[s], as
-// fusedScheme.
-func (f *finder) fusedWWW(w []byte, s, lastEnd int) (c candidate, res result, ok bool) {
+// fusedEmail is at for the '@' at w[t] in one function, for the common
+// address: a local part of plainLocal bytes (an ASCII dot-atom that does
+// not start with '.', '+', '-' or '%', nor end with '.', without "..") after a
+// byte that is no atext, ':' or '<' and none that makes wrappedStart see
+// a wrapped address, and a domain plainHost takes. There emailStart
+// returns the start of the run, localEnd finds the '@' again, nothing is
+// escaped, and what is left to decide is loginTarget, the domain and what
+// follows it. ok is false for any other candidate, which at gives to the
+// general code; otherwise res is rMatch for a match w[start:end] or rNone.
+func (f *finder) fusedEmail(w []byte, t, lastEnd int) (start, end int, res result, ok bool) {
 	if f.slow {
-		return candidate{}, rNone, false
+		return 0, 0, rNone, false
 	}
-	closer, ok := fusedCloser(w, s, lastEnd)
-	if !ok {
-		return candidate{}, rNone, false
+	lo := max(lastEnd, t-maxLocalPart)
+	b := w[lo : t+1] // b[n] is the byte after b[n-1], the '@' last
+	n := len(b) - 1
+	for n > 0 && plainLocal[b[n-1]] && (b[n-1] != '.' || b[n] != '.') {
+		n-- // (the run stops at "..", where the general code decides)
+	}
+	s := lo + n
+	if s == t || !startsLocal(w[s]) || w[t-1] == '.' || s == lo && s > 0 {
+		return 0, 0, rNone, false
+	}
+	if s > 0 {
+		// ASCII: where scanBackASCII stops. Not atext (a KEY= or an
+		// opening quote stands there, or "..") ':' (a configuration
+		// prefix, or <URL:) or '<': emailStart and try have more to say;
+		// blanks after a line break: wrappedStart.
+		if c := w[s-1]; c >= utf8.RuneSelf || atextASCII[c] || c == ':' || c == '<' ||
+			(c == ' ' || c == '\t') && s >= 2 && w[s-2] <= ' ' && wrappedStart(w, s, lastEnd) >= 0 {
+			return 0, 0, rNone, false
+		}
+		if loginTarget(w, s) {
+			return s, 0, rNone, true
+		}
+	}
+	if t+1 < len(w) && w[t+1] == '[' {
+		return 0, 0, rNone, false // an address literal
 	}
 	var m classMasks
-	var end, labels int
-	var st hostState
-	if haveClassifyVec && len(w)-s >= 64 {
-		classifyVec(&w[s], &m) // plainHost, a call less
-		end, labels, st = f.plainHostMasks(w, s, hostICANN, &m)
-	} else {
-		end, labels, st = f.plainHost(w, s, hostICANN, &m)
+	end, _, st := f.plainHost(w, t+1, hostICANN, &m)
+	switch {
+	case st == hostSlow || end-s > f.maxLen:
+		return 0, 0, rNone, false
+	case st == hostBad || isDottedNumber(w[t+1:end]):
+		return s, 0, rNone, true
+	case end+1 < len(w) && w[end] == ':' && loginPath[w[end+1]]:
+		return s, 0, rNone, true // user@host:path is a login target
 	}
-	switch st {
-	case hostBad:
-		return candidate{start: s, kind: KindWWW}, rNone, true
-	case hostSlow:
-		var ok bool
-		if end, _, labels, ok = f.scanHost(w, s, hostICANN, false); !ok {
-			return candidate{start: s, kind: KindWWW}, rNone, true
-		}
-	}
-	return f.fusedAfterHost(w, s, end, labels, s, KindWWW, closer, &m, prefixOf(st, &m, end-s))
+	return s, end, rMatch, true
 }
 
-// fusedCloser is the start of try for a candidate at w[s]: it gives up
-// (ok false) where try would look for a delimited form (<…>, <URL:…>,
-// ⟨…⟩) or where an ASCII quote opens before it, and returns the closing
-// quote of a non-ASCII opening quote before it, as try finds it.
-func fusedCloser(w []byte, s, lastEnd int) (closer rune, ok bool) {
-	if s > 0 && w[s-1] >= utf8.RuneSelf {
-		return fusedCloserHigh(w, s, lastEnd)
+// plainLocal: the atext bytes (atextASCII) of a local part that leave
+// nothing to decide: not '=' (KEY=jane@…), the quotes and emphasis marks
+// of localOpeners, '/' (a path), nor what iriForm escapes.
+var plainLocal = func() (t [256]bool) {
+	for c := range t {
+		t[c] = atextASCII[c] && !localOpeners[c] && !escapeOrHash[c] && c != '=' && c != '/'
 	}
-	return 0, s == 0 || !opensForm[w[s-1]]
-}
+	return t
+}()
 
-// opensForm: the ASCII bytes before a candidate that make fusedCloser give
-// up: '<' and "<URL:" (which ends in ':') open a delimited form; '"' '`'
-// '|' are quotes that close themselves.
+// opensForm: the ASCII bytes before a candidate that make fused give up
+// (but see <…> there): '<' and "<URL:" (which ends in ':') open a
+// delimited form; '"' '`' '|' are quotes that close themselves.
 var opensForm = byteSet("<:\"`|")
 
-// fusedCloserHigh is fusedCloser after a non-ASCII byte.
+// fusedCloserHigh is the start of try for a candidate at w[s] after a
+// non-ASCII byte: ok is false for groff's ⟨, and closer is the closing
+// quote of a non-ASCII opening quote before the candidate.
 func fusedCloserHigh(w []byte, s, lastEnd int) (closer rune, ok bool) {
 	if w[s-1] == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
 		return 0, false // ⟨
@@ -168,136 +358,64 @@ func fusedCloserHigh(w []byte, s, lastEnd int) (closer rune, ok bool) {
 	return closer, true
 }
 
-// fusedAfterHost is afterHost, rest, body and the end of try for a valid
-// plain host w[i:end] of labels labels, for a candidate of kind k starting
-// at w[s], not delimited, after an opening quote whose closer is closer
-// (0 or a non-ASCII quote); m holds the class masks of w[i:i+64]. prefix
-// tells what is known of w[s:end] (see prefixOf).
-func (f *finder) fusedAfterHost(w []byte, i, end, labels, s int, k Kind, closer rune, m *classMasks, prefix int8) (c candidate, res result, ok bool) {
-	none := candidate{start: s, kind: k, clean: true}
-	if labels == 1 {
-		// A placeholder (see afterHost).
-		if n := end - i; haveClassifyVec && n < 64 && m.under&(uint64(1)<<n-1) != 0 || (!haveClassifyVec || n >= 64) && bytes.IndexByte(w[i:end], '_') >= 0 {
-			return none, rNone, true
-		}
-	}
-	if end+1 < len(w) && (w[end] == ':' && isPlaceholderStart(w[end+1]) || w[end] == '\\' && regexEscaped[w[end+1]]) {
-		return none, rNone, true
-	}
-	mb := i // the masks' first byte
-	// rest: the port.
-	i = end
-	if i < len(w) && w[i] == ':' {
-		j := i + 1
-		for j < len(w) && isDigit(w[j]) {
-			j++
-		}
-		if j > i+1 {
-			if j-i-1 > 5 || atoi(w[i+1:j]) > 65535 {
-				return none, rNone, true
-			}
-			i = j
-		}
-	}
-	if i-s > f.maxLen {
-		return candidate{}, rNone, false // overlong: the general code skips it
-	}
-	if i < len(w) && (w[i] == '/' || w[i] == '?' || w[i] == '#') {
-		if e, ok := f.plainBody(w, i, s, m, mb); ok {
-			i = e // the common case
-		} else {
-			e, r, ok := f.fusedBodyLoop(w, i, s, closer, m, mb, prefix)
-			if !ok || r != rMatch {
-				return none, r, ok
-			}
-			i = e
-		}
-	}
-	if i-s > f.maxLen {
-		return candidate{}, rNone, false
-	}
-	return candidate{start: s, end: i, kind: k, clean: true}, rMatch, true
-}
-
 // What the fused path knows of a candidate up to its body, for
-// proseAfterPath: that it is ASCII, that it is not, or neither.
+// proseAfterPath: that it is ASCII (a plain host, and the scheme and "//"
+// or "www." before it), that it is not (a non-ASCII byte in the host), or
+// neither.
 const (
 	prefixUnknown int8 = iota
 	prefixASCII
 	prefixHigh
 )
 
-// prefixOf tells what is known of a candidate whose host, of n bytes, has
-// the class masks m, when plainHost's answer for it was st: a plain host
-// is ASCII (and so are the scheme and "//" or "www." before it); one with
-// a non-ASCII byte in the masks makes the candidate so.
-func prefixOf(st hostState, m *classMasks, n int) int8 {
-	switch {
-	case st == hostPlain:
-		return prefixASCII
-	case haveClassifyVec && n < 64 && m.high&(uint64(1)<<n-1) != 0:
-		return prefixHigh
-	}
-	return prefixUnknown
-}
-
 // The fused body is body(w, i, s, false, closer, false) for a path,
 // query and fragment of the characters fusedClass knows, in one pass: the
 // loop (fusedBodyLoop) gives up (ok false) where it would need the general
 // rules, and returns rNone for a regular expression group, as body does.
 // The class masks m of w[mb:mb+64] (mb <= i) give the runs of plain
-// characters, and move on as the runs do; plainBody, the common case, is
-// tried first where the masks come from vector loops.
+// characters, and move on as the runs do; fused tries the common case
+// from the masks alone first, where they come from vector loops.
 
-// plainBody is the fused body for the common path, query and fragment: ASCII
-// plain characters, the separators = & and at most one '#', and soft
-// punctuation (. , ; ! * ? :), ended by a hard character or the end of the
-// text within the masks m of w[mb:mb+64], and shorter than the maximum
-// length. There the loop's answer is the end of the last character that
-// is not soft, unless a letter after soft punctuation starts a new IRI
-// (startsNew), which ends the match before it. ok is false for any other
-// body: no brackets, non-ASCII characters or characters to bail out on.
-func (f *finder) plainBody(w []byte, i, s int, m *classMasks, mb int) (int, bool) {
-	off := i - mb
-	if !haveClassifyVec || off >= 64 { // (without vector loops there are no masks)
-		return 0, false
-	}
-	n := bits.TrailingZeros64(^((m.body | m.punct | m.ksep) >> off))
-	stop := i + n
-	if off+n >= 64 || stop-s >= f.maxLen || stop < len(w) && fusedClass[w[stop]] != fHard {
-		return 0, false
-	}
-	region := (uint64(1)<<n - 1) << off
-	keep := (m.body | m.ksep) & region
-	if sep := m.ksep & region; sep&(sep-1) != 0 {
-		// More than one separator: no second '#' (the loop gives up
-		// there, since iriForm escapes it).
-		hashes := 0
-		for ; sep != 0; sep &= sep - 1 {
-			if w[mb+bits.TrailingZeros64(sep)] == '#' {
-				hashes++
-			}
+// highRuns checks, for fused, the non-ASCII bytes hi (bits of the masks
+// of w[mb:mb+64]) among the characters keep, that are not soft, of a body
+// that is otherwise of the masks alone, whose separators and soft
+// punctuation are the bits seps, for a candidate at w[s] with the prefix
+// and closer fusedBodyLoop takes. ok is false unless each run of them is
+// body characters other than the closer (bodyRunHigh; in the query where
+// a '?' and no '#' comes before it). Where the first of them stands in the
+// path and is CJK prose glued to an ASCII IRI (proseAfterPath), the loop
+// ends the match before it, whatever follows: keep is returned without
+// the characters from there.
+func (f *finder) highRuns(w []byte, s, mb int, keep, hi, seps uint64, closer rune, prefix int8) (uint64, bool) {
+	q, h := 64, 64 // the first '?' before any '#', and the first '#'
+	for ; seps != 0; seps &= seps - 1 {
+		p := bits.TrailingZeros64(seps)
+		if c := w[mb+p]; c == '#' {
+			h = p
+			break
+		} else if c == '?' && q == 64 {
+			q = p
 		}
-		if hashes > 1 {
+	}
+	if a := bits.TrailingZeros64(hi); a < q && a < h && prefix != prefixHigh {
+		if r, _ := decodeRune(w, mb+a); r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII || asciiPrefix(w, s, mb+a)) && f.proseRun(w, s, mb+a, r, closer) {
+			return keep & (uint64(1)<<a - 1), true
+		}
+	}
+	for hi != 0 {
+		a := bits.TrailingZeros64(hi)
+		b := a + bits.TrailingZeros64(^(hi >> a))
+		if bodyRunHigh(w, mb+a, mb+b, closer, q < a && a < h) != mb+b {
 			return 0, false
 		}
+		hi &^= (uint64(1)<<(b-a) - 1) << a
 	}
-	// Letters right after soft punctuation may start a new IRI.
-	for cand := m.punct & region << 1 & m.alnum & region; cand != 0; cand &= cand - 1 {
-		p := bits.TrailingZeros64(cand)
-		if isLetter(w[mb+p]) && f.startsNewMasks(w, mb+p, m, mb) {
-			keep &= uint64(1)<<p - 1
-			break
-		}
-	}
-	if keep == 0 {
-		return i, true
-	}
-	return mb + 64 - bits.LeadingZeros64(keep), true
+	return keep, true
 }
 
 // fusedBodyLoop is the fused body one character or run at a time. prefix tells
-// what is known of w[s:i] (see prefixOf), which proseAfterPath checks.
+// what is known of w[s:i] (prefixASCII, prefixHigh or prefixUnknown), which
+// proseAfterPath checks.
 func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, mb int, prefix int8) (int, result, bool) {
 	var stack [maxDepth]rune // open brackets
 	depth := 0
@@ -419,7 +537,7 @@ func (f *finder) fusedBodyLoop(w []byte, i, s int, closer rune, m *classMasks, m
 				proseEnds = false
 				// proseAfterPath, with what is known of w[s:i] (no CJK
 				// letter is below U+1100).
-				if r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII && !sawHigh || prefix == prefixUnknown && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, closer) {
+				if r >= 0x1100 && isCJKLetter(r) && (prefix == prefixASCII && !sawHigh || prefix == prefixUnknown && asciiPrefix(w, s, i)) && f.proseRun(w, s, i, r, closer) {
 					return keep, rMatch, true
 				}
 			}
@@ -512,7 +630,7 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 		if b-0xC2 < 0xE0-0xC2 && i+1 < len(w) && closer < 0x80 {
 			// Two bytes, and no closer of two bytes to look for: the
 			// class looked up by the bytes.
-			if c := w[i+1]; c&0xC0 == 0x80 && bodyRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+			if c := w[i+1]; c&0xC0 == 0x80 && bodyRune2[int(b&0x1F)<<6|int(c&0x3F)] {
 				i += 2
 				continue
 			}
@@ -520,6 +638,14 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 		}
 		if b < utf8.RuneSelf {
 			break
+		}
+		if b-0xE0 < 0x10 && i+2 < len(w) {
+			// Three bytes (Kana, Han, Hangul, Indic …): the answer of
+			// the rune's block looked up by its bytes, where it is one.
+			if c1, c2 := w[i+1], w[i+2]; c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && run3[int(b&0x0F)<<6|int(c1&0x3F)]&run3Body != 0 {
+				i += 3
+				continue
+			}
 		}
 		var r rune
 		var ok bool
@@ -548,11 +674,11 @@ func bodyRunHigh(w []byte, i, lim int, closer rune, inQuery bool) int {
 	return i
 }
 
-// bodyRune2 tells the two-byte runes U+0080 to U+07FF of class cBody, by
-// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
-var bodyRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+// bodyRune2 tells the two-byte runes U+0080 to U+07FF of class cBody,
+// indexed as hostRune2.
+var bodyRune2 = func() (t [0x800]bool) {
 	for r := rune(0x80); r < 0x800; r++ {
-		t[(r>>6-2)<<6|r&0x3F] = smallClass[r] == cBody
+		t[r] = smallClass[r] == cBody
 	}
 	return t
 }()

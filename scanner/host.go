@@ -153,8 +153,13 @@ func (f *finder) checkLabels(a []byte, tld bool) hostInfo {
 func (f *finder) icannTLD(t []byte) (string, bool) {
 	if n := len(t); n > 0 && n <= 8 {
 		var key uint64
-		for i := n - 1; i >= 0; i-- {
-			key = key<<8 | uint64(lower(t[i]))
+		if cap(t) >= 8 {
+			// A word read at once, its bytes past t cleared.
+			key = (binary.LittleEndian.Uint64(t[:8]) | 0x2020202020202020) & (^uint64(0) >> (64 - 8*n))
+		} else {
+			for i := n - 1; i >= 0; i-- {
+				key = key<<8 | uint64(lower(t[i]))
+			}
 		}
 		slot := &f.tldSlots[key*0x9E3779B97F4A7C15>>(64-tldSlotBits)]
 		if slot.key != key {
@@ -329,7 +334,7 @@ func hostRunHigh(w []byte, j, lim int) int {
 		if b-0xC2 < 0xE0-0xC2 && j+1 < len(w) {
 			// Two bytes (Latin, Greek, Cyrillic, Arabic, Hebrew …):
 			// the rune's answer looked up by its bytes.
-			if c := w[j+1]; c&0xC0 == 0x80 && hostRune2[int(b-0xC2)<<6|int(c&0x3F)] {
+			if c := w[j+1]; c&0xC0 == 0x80 && hostRune2[int(b&0x1F)<<6|int(c&0x3F)] {
 				j += 2
 				continue
 			}
@@ -337,6 +342,14 @@ func hostRunHigh(w []byte, j, lim int) int {
 		}
 		if b < 0xC2 || b >= 0xF0 {
 			break // ASCII, a stray continuation byte, or four bytes
+		}
+		if b >= 0xE0 && j+2 < len(w) {
+			// Three bytes (Kana, Han, Hangul, Indic …): the answer of
+			// the rune's block looked up by its bytes, where it is one.
+			if c1, c2 := w[j+1], w[j+2]; c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && run3[int(b&0x0F)<<6|int(c1&0x3F)]&run3Host != 0 {
+				j += 3
+				continue
+			}
 		}
 		var r rune
 		var ok bool
@@ -362,11 +375,56 @@ func hostRunHigh(w []byte, j, lim int) int {
 	return j
 }
 
-// hostRune2 is hostRuneSmall for the two-byte runes U+0080 to U+07FF, by
-// their bytes: entry (b0-0xC2)<<6 | b1&0x3F.
-var hostRune2 = func() (t [(0xE0 - 0xC2) << 6]bool) {
+// hostRune2 is hostRuneSmall for the two-byte runes U+0080 to U+07FF,
+// indexed by the rune, b0&0x1F<<6 | b1&0x3F of its bytes (an index the
+// compiler knows to be in the table); false below U+0080.
+var hostRune2 = func() (t [0x800]bool) {
 	for r := rune(0x80); r < 0x800; r++ {
-		t[(r>>6-2)<<6|r&0x3F] = hostRuneSmall(r)
+		t[r] = hostRuneSmall(r)
+	}
+	return t
+}()
+
+// The bits of run3.
+const (
+	run3Host = 1 << iota // hostRunHigh takes every rune of the block
+	run3Body             // bodyRunHigh does, in the query or not, and none is a closer of quoteClosers
+)
+
+// run3 tells for the three-byte runes U+0800 to U+FFFF, by block of 64
+// (entry r>>6: the low four bits of the first byte and the low six of the
+// second), where every rune of the block is one that hostRunHigh or
+// bodyRunHigh takes; the blocks of overlong forms (below U+0800) and of
+// surrogates have neither bit. Above U+3100 those runes are the CJK
+// letters of isCJKLetterBlock.
+var run3 = func() (t [1 << 10]uint8) {
+	for blk := 0x800 >> 6; blk < len(t); blk++ {
+		lo, hi := rune(blk)<<6, rune(blk)<<6|63
+		if lo >= 0xD800 && lo <= 0xDFFF {
+			continue
+		}
+		if lo >= rune(len(smallClass)) {
+			if isCJKLetterBlock(lo) && isCJKLetterBlock(hi) { // (no range ends inside a block it starts)
+				t[blk] = run3Host | run3Body
+			}
+			continue
+		}
+		host, body := true, true
+		for r := lo; r <= hi; r++ {
+			host = host && hostRuneSmall(r)
+			body = body && smallClass[r] == cBody
+		}
+		if host {
+			t[blk] |= run3Host
+		}
+		if body {
+			t[blk] |= run3Body
+		}
+	}
+	for _, q := range quoteClosers {
+		if q.close >= 0x800 && q.close <= 0xFFFF {
+			t[q.close>>6] &^= run3Body
+		}
 	}
 	return t
 }()
@@ -532,6 +590,16 @@ func (f *finder) scanHost(w []byte, i int, k hostKind, cjkStop bool) (end int, t
 			labelASCII = true
 			continue
 		}
+		if j == labelStart {
+			// A label that starts with a run hostRunHigh takes: what
+			// the steps below do for its first rune (rule 2 is about
+			// ASCII letters before it) and then for the rest.
+			if k := hostRunHigh(w, j, lim); k > j {
+				onlyASCII, labelASCII = false, false
+				j = k
+				continue
+			}
+		}
 		var r rune
 		var ok bool
 		size := 2
@@ -647,7 +715,11 @@ func (f *finder) plainHost(w []byte, i int, k hostKind, m *classMasks) (end, lab
 		// byte-by-byte scan.
 		return f.plainHostBytes(w, i, k)
 	}
-	classify(w, i, m)
+	if len(w)-i >= 64 {
+		classifyVec(&w[i], m) // classify, a call less
+	} else {
+		classifyTail(w[i:], m)
+	}
 	return f.plainHostMasks(w, i, k, m)
 }
 

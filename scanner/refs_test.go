@@ -151,11 +151,24 @@ func loginTargetRef(w []byte, s int) bool {
 				return true
 			}
 		}
-		if word[0] != '-' && !prevIsOption(w, j, lo) {
+		if word[0] != '-' && !prevIsOptionRef(w, j, lo) {
 			return false // neither an option nor an option's value
 		}
 	}
 	return false
+}
+
+// prevIsOptionRef reports whether the word before w[j] on the same line
+// starts with '-'.
+func prevIsOptionRef(w []byte, j, lo int) bool {
+	for j > lo && (w[j-1] == ' ' || w[j-1] == '\t') {
+		j--
+	}
+	e := j
+	for j > lo && w[j-1] > ' ' {
+		j--
+	}
+	return e > j && w[j] == '-'
 }
 
 func localEndRef(w []byte, s int) int {
