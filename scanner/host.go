@@ -140,22 +140,25 @@ func (f *finder) checkLabels(a []byte, tld bool) hostInfo {
 	}
 	info := hostInfo{valid: true, labels: labels}
 	if tld {
-		info.tld, info.icann = f.icannTLD(t)
+		info.tld, info.icann = f.icannTLD(t, 0, len(t))
 	}
 	return info
 }
 
-// icannTLD reports whether t (ASCII) is an ICANN top-level domain, caching
-// the answers so that the common case does not allocate: a label of up to
-// eight bytes in a small table keyed by its bytes in lower case packed in
-// a word (no such byte is zero, so the word tells the label), the others
-// in a map.
-func (f *finder) icannTLD(t []byte) (string, bool) {
+// icannTLD reports whether the label t = w[lo:hi] (ASCII) is an ICANN
+// top-level domain, caching the answers so that the common case does not
+// allocate: a label of up to eight bytes in a small table keyed by its
+// bytes in lower case packed in a word (no such byte is zero, so the word
+// tells the label), the others in a map. It may read the bytes of w after
+// t, never past len(w): those past the caller's slice, up to its capacity,
+// are not the caller's text (another goroutine may be writing them).
+func (f *finder) icannTLD(w []byte, lo, hi int) (string, bool) {
+	t := w[lo:hi]
 	if n := len(t); n > 0 && n <= 8 {
 		var key uint64
-		if cap(t) >= 8 {
+		if len(w)-lo >= 8 {
 			// A word read at once, its bytes past t cleared.
-			key = (binary.LittleEndian.Uint64(t[:8]) | 0x2020202020202020) & (^uint64(0) >> (64 - 8*n))
+			key = (binary.LittleEndian.Uint64(w[lo:]) | 0x2020202020202020) & (^uint64(0) >> (64 - 8*n))
 		} else {
 			for i := n - 1; i >= 0; i-- {
 				key = key<<8 | uint64(lower(t[i]))
@@ -248,7 +251,7 @@ func (f *finder) checkPlainASCII(h []byte, tld bool) (info hostInfo, plain bool)
 	}
 	info = hostInfo{valid: true, labels: labels}
 	if tld {
-		info.tld, info.icann = f.icannTLD(t)
+		info.tld, info.icann = f.icannTLD(t, 0, len(t))
 	}
 	return info, true
 }
@@ -532,7 +535,7 @@ func (f *finder) isICANNLabel(l []byte) bool {
 	if len(l) > 63 || !isTLDShaped(l) {
 		return false
 	}
-	_, icann := f.icannTLD(l)
+	_, icann := f.icannTLD(l, 0, len(l))
 	return icann
 }
 
@@ -778,7 +781,7 @@ func (f *finder) plainHostMasks(w []byte, i int, k hostKind, m *classMasks) (end
 		}
 	}
 	if st == hostPlain && k == hostICANN && tld >= 0 {
-		if _, icann := f.icannTLD(w[i+tld : e]); labels < 2 || !icann {
+		if _, icann := f.icannTLD(w, i+tld, e); labels < 2 || !icann {
 			return 0, 0, hostBad
 		}
 	}
@@ -839,7 +842,7 @@ func (f *finder) plainHostBytes(w []byte, i int, k hostKind) (end, labels int, s
 		labels, tld, st = plainTLD(h, labels, tld)
 	}
 	if st == hostPlain && k == hostICANN && tld >= 0 {
-		if _, icann := f.icannTLD(h[tld:]); labels < 2 || !icann {
+		if _, icann := f.icannTLD(h, tld, len(h)); labels < 2 || !icann {
 			return 0, 0, hostBad
 		}
 	}

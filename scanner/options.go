@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"math"
 	"strings"
 	"sync"
 )
@@ -77,7 +78,11 @@ type Options struct {
 	// (README.md, sed.info, multi-user.target) need a path or port.
 	Fuzzy bool
 	// MaxLength is the longest match in bytes; a longer candidate is not a
-	// match and is passed over whole. Zero means DefaultMaxLength.
+	// match and is passed over whole. Zero means DefaultMaxLength; a
+	// value above math.MaxInt/8 (no text is that long on a 64-bit
+	// system) counts as math.MaxInt/8. A Scanner holds a window of about
+	// twice MaxLength: Find, which holds none, is the way to scan a text
+	// in memory without a limit.
 	MaxLength int
 	// Refang also reads links written defanged (hxxps://evil[.]example,
 	// user[at]evil(dot)example; package scanner/refang lists the markers):
@@ -169,6 +174,9 @@ func newFinder(o *Options) *finder {
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}
+	// The scanner adds the maximum length to positions in the text (and
+	// multiplies it by a few): bounded so, those sums do not overflow.
+	f.maxLen = min(f.maxLen, maxMaxLength)
 	if o.Schemes == nil {
 		f.schemeTable = defaultSchemeTable()
 	} else {
@@ -176,6 +184,9 @@ func newFinder(o *Options) *finder {
 	}
 	return f
 }
+
+// maxMaxLength bounds Options.MaxLength.
+const maxMaxLength = math.MaxInt / 8
 
 // maxCompoundPrefix bounds the part before the last '+' of a compound
 // scheme such as "git+https".

@@ -156,6 +156,14 @@ func (s *Scanner) initTriggers() {
 func Find(text []byte, o *Options) []Match {
 	var s *Scanner
 	if o != nil && o.Refang {
+		if o.MaxLength > len(text) {
+			// No match is longer than the text (refanging never makes
+			// it longer): a window for the whole text is enough, where
+			// one of twice MaxLength cannot be made for a large one.
+			bounded := *o
+			bounded.MaxLength = len(text) + 1
+			o = &bounded
+		}
 		s = NewScanner(bytes.NewReader(text), o)
 	} else {
 		s = newBytesScanner(text, newFinder(o))
