@@ -80,9 +80,9 @@ type Options struct {
 	// MaxLength is the longest match in bytes; a longer candidate is not a
 	// match and is passed over whole. Zero means DefaultMaxLength; a
 	// value above math.MaxInt/8 (no text is that long on a 64-bit
-	// system) counts as math.MaxInt/8. A Scanner holds a window of about
-	// twice MaxLength: Find, which holds none, is the way to scan a text
-	// in memory without a limit.
+	// system) counts as math.MaxInt/8. A Scanner holds a window of up to
+	// about twice MaxLength, made as the text comes: Find, which holds
+	// none, is the way to scan a text in memory without a limit.
 	MaxLength int
 	// Refang also reads links written defanged (hxxps://evil[.]example,
 	// user[at]evil(dot)example; package scanner/refang lists the markers):

@@ -39,6 +39,10 @@ const (
 // minChunk is the least number of fresh bytes a refill makes room for.
 const minChunk = 128 << 10
 
+// initialWindow bounds the window a Scanner makes at first: it grows to
+// the size its maximum length needs only as a text that long comes.
+const initialWindow = 1 << 20
+
 // A Scanner finds the IRIs in UTF-8 text read from an io.Reader. Successive
 // calls to Scan step through the matches in document order; Match returns
 // the current one. Offsets are in bytes of the text read. A caller that
@@ -68,6 +72,7 @@ type Scanner struct {
 	ti, tn int
 	tend   int
 	own    bool // buf is the Scanner's own window (NewScanner)
+	window int  // with own: the size buf may grow to
 
 	arena stringArena // the strings of matches, cut from shared blocks
 
@@ -92,7 +97,11 @@ func NewScanner(r io.Reader, o *Options) *Scanner {
 		s.rf = refang.NewReader(r)
 		s.r = s.rf
 	}
-	s.buf = make([]byte, lookBehind+f.maxLen+lookAheadSlack+max(minChunk, f.maxLen))
+	// The window a match of the maximum length needs is made as the
+	// text comes: a large MaxLength costs memory only for a text that
+	// long, not up front.
+	s.window = lookBehind + f.maxLen + lookAheadSlack + max(minChunk, f.maxLen)
+	s.buf = make([]byte, min(s.window, initialWindow))
 	s.initTriggers()
 	return s
 }
@@ -472,6 +481,11 @@ func (s *Scanner) refill() {
 				}
 			}
 			t.searched = max(0, t.searched-d)
+		}
+		if len(s.buf)-s.n < minChunk/2 && len(s.buf) < s.window {
+			b := make([]byte, min(s.window, max(2*len(s.buf), s.n+minChunk)))
+			copy(b, s.buf[:s.n])
+			s.buf = b
 		}
 	}
 	m, err := s.r.Read(s.buf[s.n:])
