@@ -110,7 +110,7 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	bidiFlag := fs.String("bidi", "isolate", "with --to display, how right-to-left IRIs in text are wrapped: `isolate`, embed, marks, none")
 	fs.BoolVar(&o.Scanner.Fuzzy, "fuzzy", false, "also match bare domains with a known public suffix and IPv4 addresses")
 	fs.BoolVar(&o.Scanner.Refang, "refang", false, "also find links written defanged (hxxps://evil[.]example); see docs/refang.md")
-	fs.IntVar(&o.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes")
+	fs.IntVar(&o.Scanner.MaxLength, "max-length", scanner.DefaultMaxLength, "longest match in bytes, at most 2097152 (2 MiB); a longer candidate is left alone")
 	var lf linkFlags
 	lf.add(fs, true)
 	srcs, status, done := parseFlags(fs, args, stdout, stderr)
@@ -144,8 +144,8 @@ func runCorpus(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr("--files-from takes at most one SRC, the directory its paths are relative to")
 	case o.Jobs < 0:
 		return usageErr("--jobs must be positive")
-	case o.Scanner.MaxLength <= 0:
-		return usageErr("--max-length must be positive, not %d", o.Scanner.MaxLength)
+	case checkMaxLength(o.Scanner.MaxLength) != "":
+		return usageErr("%s", checkMaxLength(o.Scanner.MaxLength))
 	case *shards < 0:
 		return usageErr("--shards must be positive")
 	}

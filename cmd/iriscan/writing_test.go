@@ -433,6 +433,25 @@ func TestMaxLengthCeiling(t *testing.T) {
 			t.Errorf("%s --max-length 2097152: status %d, stderr %q", cmd[0], status, stderr)
 		}
 	}
+	// corpus, whose every job holds scanners, has the same ceiling.
+	src := t.TempDir()
+	if err := os.WriteFile(filepath.Join(src, "a.txt"), []byte(idnIRI+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"99999999999", "2097153", "0"} {
+		out := filepath.Join(t.TempDir(), "out")
+		_, stderr, status := runCmd(t, "", "corpus", "--to", "uri", "--max-length", n, "--out", out, src)
+		if status != 2 || !strings.Contains(stderr, "--max-length must be") {
+			t.Errorf("corpus --max-length %s: status %d, stderr %q", n, status, stderr)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("corpus --max-length %s: %s made", n, out)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	if _, stderr, status := runCmd(t, "", "corpus", "--to", "uri", "--max-length", "2097152", "--out", out, src); status != 0 || !strings.Contains(stderr, "1 converted") {
+		t.Errorf("corpus --max-length 2097152: status %d, stderr %q", status, stderr)
+	}
 }
 
 // -l and -d read a FIFO (or any input that is not a regular file) once,
