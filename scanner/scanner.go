@@ -66,6 +66,11 @@ type Scanner struct {
 	m       Match
 	trig    []trigger
 	fused   bool // the triggers are found by indexTriggers, not trig
+	// prose: indexTriggers drops the colons of prose (proseColon), which
+	// at rejects without a match; not in the slow mode (the tests' general
+	// code), nor with a maximum length within proseWindow, where the run
+	// and the blank could be too long for schemeStart's fast path.
+	prose bool
 	// With fused: the triggers found in the window and not yet passed,
 	// tidx[ti:tn], ascending; the window is searched up to tend.
 	tidx   []int
@@ -150,6 +155,7 @@ func (s *Scanner) reset(b []byte) {
 // full-width dots, and nextTrigger takes the first.
 func (s *Scanner) initTriggers() {
 	s.fused = haveFused && !s.f.fuzzy
+	s.prose = s.fused && !s.f.slow && s.f.maxLen > proseWindow && proseInLoop()
 	pats := []string{":", "@", "."}
 	if s.f.fuzzy {
 		pats = append(pats, "\u3002", "\uFF0E", "\uFF61")
@@ -215,7 +221,7 @@ func (s *Scanner) findFused(l *matchList) {
 	}
 	lastEnd := 0
 	for from := 0; from < len(w); {
-		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:])
+		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:], s.prose)
 		for _, t := range idx[:n] {
 			if t < lastEnd {
 				continue
@@ -335,7 +341,7 @@ func (s *Scanner) nextIndexed() int {
 		if s.tidx == nil {
 			s.tidx = make([]int, triggerSlots)
 		}
-		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx)
+		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx, s.prose)
 		s.ti = 0
 	}
 }

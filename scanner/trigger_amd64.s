@@ -24,11 +24,12 @@
 // The trigger index (see indexTriggers in trigger_amd64.go): the
 // positions of the bytes at or after b[from] that are ':' or '@', or a
 // '.' right after two bytes 'w' or 'W', written to out in order until out
-// is full or b ends. Each loop returns n, the positions written, and
-// next: len(b) when it got to the end, else (out full) the last position
-// plus one. Three loops, by CPU: AVX-512 (64-byte vectors, 128 bytes a
-// round; any b, from and out), AVX2 (32-byte vectors, 64 bytes a round)
-// or SSE2 (16 bytes a round).
+// is full or b ends; with prose set (AVX-512 and AVX2 loops), less the
+// colons of prose that proseColon tells (see PROSE). Each loop returns n,
+// the positions written, and next: len(b) when it got to the end, else
+// (out full) the last position plus one. Three loops, by CPU: AVX-512
+// (64-byte vectors, 128 bytes a round; any b, from and out), AVX2 (32-byte
+// vectors, 64 bytes a round) or SSE2 (16 bytes a round).
 //
 // For the AVX2 and SSE2 loops the caller guarantees 2 <= from < len(b),
 // len(b) >= 34 (AVX2) or len(b) >= 18 (SSE2) and len(out) >= 1, so that
@@ -42,18 +43,114 @@
 //
 // A round whose mask is not zero writes the position of each set bit (BSF,
 // then x & (x-1) clears it; BMI1's TZCNT and BLSR are not checked for),
-// and stops when out is full.
+// less the colons of prose (PROSE), and stops when out is full. (One
+// block of these for all the rounds of a loop, which the rounds jumped
+// to and which jumped back to the search, cost 2-3 ns a trigger more on
+// this project's Zen 4 machine.)
+
+// PROSE, in the block that writes positions, decides whether the trigger
+// at b[CX], its position just stored at (R11), is a colon of prose
+// (proseColon): with prose set, a ':' followed by an ASCII blank, with
+// the 16 bytes before it in b (proseWindow), whose last byte that is no
+// scheme character (letters, digits, "+-.") is neither ':', '<' nor 0xA8.
+// It leaves in d what to take back from the slot's advance: 8 for such a
+// colon, else 0 (also when it jumps to keep), without a branch on what
+// decides it (after a colon of prose, "Note: it", or of an IRI, "http://",
+// alike). The scheme characters are a VPSHUFB look-up: by low nibble, the
+// set of high nibbles in the class, tested against 1 << the byte's high
+// nibble (none for the bytes from 0x80); the bytes around the run are
+// looked up in the table of flags. SI is b, DX len(b); it uses r1, r2 and
+// X11-X14 (VEX-encoded, so that the AVX-512 loop, which keeps to Z16-Z31,
+// leaves no dirty upper halves either).
+#define PROSE(keep, d, r1, r2) \
+	XORL      d, d; \
+	CMPB      prose+56(FP), $0; \
+	JEQ       keep; \
+	CMPB      (SI)(CX*1), $0x3a; \
+	JNE       keep; \
+	CMPQ      CX, $16; \
+	JB        keep; \
+	LEAQ      1(CX), r1; \
+	CMPQ      r1, DX; \
+	JAE       keep; \
+	VMOVDQU   -16(SI)(CX*1), X11; \
+	VPSRLW    $4, X11, X12; \
+	VPAND     prosetab<>+0(SB), X12, X12; \
+	VMOVDQU   prosetab<>+16(SB), X13; \
+	VPSHUFB   X12, X13, X12; \
+	VMOVDQU   prosetab<>+32(SB), X13; \
+	VPSHUFB   X11, X13, X13; \
+	VPAND     X12, X13, X13; \
+	VPXOR     X14, X14, X14; \
+	VPCMPEQB  X14, X13, X13; \
+	VPMOVMSKB X13, r1; \
+	BSRL      r1, r1; \
+	JZ        keep; \
+	ADDQ      CX, r1; \
+	MOVBLZX   -16(SI)(r1*1), r1; \
+	LEAQ      prosetab<>+48(SB), r2; \
+	MOVBLZX   (r2)(r1*1), r1; \
+	MOVBLZX   1(SI)(CX*1), d; \
+	MOVBLZX   (r2)(d*1), d; \
+	SHRL      $1, r1; \
+	ANDL      r1, d; \
+	SHLL      $3, d
+
+// PROSE's constants: 0x0f in each byte; 1 << h by high nibble h (0 from
+// 8: no byte from 0x80 is a scheme character); by low nibble, the set of
+// high nibbles of the scheme characters with it; and the flags of each
+// byte value: 2 unless ':', '<' or 0xA8, plus 1 for an ASCII blank
+// (9 to 13 and ' ').
+DATA prosetab<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA prosetab<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA prosetab<>+16(SB)/8, $0x8040201008040201
+DATA prosetab<>+24(SB)/8, $0x0000000000000000
+DATA prosetab<>+32(SB)/8, $0xf8f8f8f8f8f8f8a8
+DATA prosetab<>+40(SB)/8, $0x5054545054f0f8f8
+DATA prosetab<>+48(SB)/8, $0x0202020202020202
+DATA prosetab<>+56(SB)/8, $0x0202030303030302
+DATA prosetab<>+64(SB)/8, $0x0202020202020202
+DATA prosetab<>+72(SB)/8, $0x0202020202020202
+DATA prosetab<>+80(SB)/8, $0x0202020202020203
+DATA prosetab<>+88(SB)/8, $0x0202020202020202
+DATA prosetab<>+96(SB)/8, $0x0202020202020202
+DATA prosetab<>+104(SB)/8, $0x0202020002000202
+DATA prosetab<>+112(SB)/8, $0x0202020202020202
+DATA prosetab<>+120(SB)/8, $0x0202020202020202
+DATA prosetab<>+128(SB)/8, $0x0202020202020202
+DATA prosetab<>+136(SB)/8, $0x0202020202020202
+DATA prosetab<>+144(SB)/8, $0x0202020202020202
+DATA prosetab<>+152(SB)/8, $0x0202020202020202
+DATA prosetab<>+160(SB)/8, $0x0202020202020202
+DATA prosetab<>+168(SB)/8, $0x0202020202020202
+DATA prosetab<>+176(SB)/8, $0x0202020202020202
+DATA prosetab<>+184(SB)/8, $0x0202020202020202
+DATA prosetab<>+192(SB)/8, $0x0202020202020202
+DATA prosetab<>+200(SB)/8, $0x0202020202020202
+DATA prosetab<>+208(SB)/8, $0x0202020202020202
+DATA prosetab<>+216(SB)/8, $0x0202020202020200
+DATA prosetab<>+224(SB)/8, $0x0202020202020202
+DATA prosetab<>+232(SB)/8, $0x0202020202020202
+DATA prosetab<>+240(SB)/8, $0x0202020202020202
+DATA prosetab<>+248(SB)/8, $0x0202020202020202
+DATA prosetab<>+256(SB)/8, $0x0202020202020202
+DATA prosetab<>+264(SB)/8, $0x0202020202020202
+DATA prosetab<>+272(SB)/8, $0x0202020202020202
+DATA prosetab<>+280(SB)/8, $0x0202020202020202
+DATA prosetab<>+288(SB)/8, $0x0202020202020202
+DATA prosetab<>+296(SB)/8, $0x0202020202020202
+GLOBL prosetab<>(SB), RODATA|NOPTR, $304
 
 // The AVX2 loop is VEX-encoded throughout: with a legacy-SSE MOVQ into X0
 // before it, the one-trigger search it comes from ran 5× slower on this
 // project's (Zen 3) machine.
 
-// func indexTriggersAVX2(b []byte, from int, out []int) (n, next int)
+// func indexTriggersAVX2(b []byte, from int, out []int, prose bool) (n, next int)
 //
 // 64 bytes a round while they last, then at most one whole 32-byte
 // vector, then the last 32 bytes of b less the bits of the bytes already
 // looked at.
-TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-72
+TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-80
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
 	MOVQ from+24(FP), DI
@@ -130,7 +227,11 @@ abits64:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(akeep64, R9, R10, R14)
+
+akeep64:
 	ADDQ $8, R11
+	SUBQ R9, R11
 	CMPQ R11, R12
 	JEQ  afull
 	LEAQ -1(AX), R8
@@ -167,7 +268,11 @@ abits32:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(akeep32, R9, R10, R14)
+
+akeep32:
 	ADDQ $8, R11
+	SUBQ R9, R11
 	CMPQ R11, R12
 	JEQ  afull
 	LEAQ -1(AX), R8
@@ -207,7 +312,11 @@ abitstail:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(akeeptail, R9, R10, R14)
+
+akeeptail:
 	ADDQ $8, R11
+	SUBQ R9, R11
 	CMPQ R11, R12
 	JEQ  afull
 	LEAQ -1(AX), R8
@@ -217,8 +326,8 @@ abitstail:
 adone:
 	SUBQ R13, R11
 	SHRQ $3, R11
-	MOVQ R11, n+56(FP)
-	MOVQ DX, next+64(FP)
+	MOVQ R11, n+64(FP)
+	MOVQ DX, next+72(FP)
 	VZEROUPPER
 	RET
 
@@ -226,8 +335,8 @@ afull:
 	INCQ CX
 	SUBQ R13, R11
 	SHRQ $3, R11
-	MOVQ R11, n+56(FP)
-	MOVQ CX, next+64(FP)
+	MOVQ R11, n+64(FP)
+	MOVQ CX, next+72(FP)
 	VZEROUPPER
 	RET
 
@@ -362,7 +471,7 @@ DATA trig512<>+24(SB)/8, $0x0607040502030040
 DATA trig512<>+32(SB)/8, $0x0e0f0c0d0a3a0809
 GLOBL trig512<>(SB), RODATA|NOPTR, $40
 
-// func indexTriggersAVX512(b []byte, from int, out []int) (n, next int)
+// func indexTriggersAVX512(b []byte, from int, out []int, prose bool) (n, next int)
 //
 // Any b, from (a from below 0 counts as 0) and out: b[0] and b[1] are
 // looked at one by one and the last 1 to 63 bytes with masked loads, so
@@ -386,16 +495,16 @@ GLOBL trig512<>(SB), RODATA|NOPTR, $40
 // instructions, most loads split across cache lines, the loop ran at 41
 // instead of 59 GB/s from L1.
 //
-// It uses Z16-Z31 only: their upper halves are not the state that makes
-// legacy-SSE code slow after AVX code (glibc's EVEX string functions rely
-// on the same), so it returns without VZEROUPPER.
-TEXT ·indexTriggersAVX512(SB), NOSPLIT, $0-72
+// Its vectors are Z16-Z31 (and PROSE's X11-X14, VEX-encoded): their upper
+// halves are not the state that makes legacy-SSE code slow after AVX code
+// (glibc's EVEX string functions rely on the same), so it returns without
+// VZEROUPPER.
+TEXT ·indexTriggersAVX512(SB), NOSPLIT, $0-80
 	MOVQ    b_base+0(FP), SI
 	MOVQ    b_len+8(FP), DX
 	MOVQ    from+24(FP), DI
 	MOVQ    out_base+32(FP), R11 // the next position's slot
 	MOVQ    out_len+40(FP), R12
-	MOVQ    R11, R13             // &out[0]
 	LEAQ    (R11)(R12*8), R12    // the end of out
 	XORL    AX, AX
 	TESTQ   DI, DI
@@ -457,7 +566,11 @@ ibits128a:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(ikeep128a, DI, R14, R13)
+
+ikeep128a:
 	ADDQ $8, R11
+	SUBQ DI, R11
 	CMPQ R11, R12
 	JEQ  ifull512
 	LEAQ -1(AX), DI
@@ -474,7 +587,11 @@ ibits128b:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(ikeep128b, DI, R14, R13)
+
+ikeep128b:
 	ADDQ $8, R11
+	SUBQ DI, R11
 	CMPQ R11, R12
 	JEQ  ifull512
 	LEAQ -1(AX), DI
@@ -505,7 +622,11 @@ ibits64:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(ikeep64, DI, R14, R13)
+
+ikeep64:
 	ADDQ $8, R11
+	SUBQ DI, R11
 	CMPQ R11, R12
 	JEQ  ifull512
 	LEAQ -1(AX), DI
@@ -540,7 +661,11 @@ ibitstail:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	PROSE(ikeeptail, DI, R14, R13)
+
+ikeeptail:
 	ADDQ $8, R11
+	SUBQ DI, R11
 	CMPQ R11, R12
 	JEQ  ifull512
 	LEAQ -1(AX), DI
@@ -549,29 +674,31 @@ ibitstail:
 
 	// The whole of b searched.
 idone512:
+	MOVQ out_base+32(FP), R13
 	SUBQ R13, R11
 	SHRQ $3, R11
-	MOVQ R11, n+56(FP)
-	MOVQ DX, next+64(FP)
+	MOVQ R11, n+64(FP)
+	MOVQ DX, next+72(FP)
 	RET
 
 	// out is full, its last position in CX: go on after it.
 ifull512:
 	INCQ CX
+	MOVQ out_base+32(FP), R13
 	SUBQ R13, R11
 	SHRQ $3, R11
-	MOVQ R11, n+56(FP)
-	MOVQ CX, next+64(FP)
+	MOVQ R11, n+64(FP)
+	MOVQ CX, next+72(FP)
 	RET
 
 	// Nothing to search (from >= len(b)) or no room: nothing written.
 istop512:
-	MOVQ $0, n+56(FP)
-	MOVQ DI, next+64(FP)
+	MOVQ $0, n+64(FP)
+	MOVQ DI, next+72(FP)
 	RET
 
-	// b[0] and b[1]: a ':' or '@' is a trigger, a '.' is not (two
-	// bytes do not stand before it).
+	// b[0] and b[1]: a ':' or '@' is a trigger (no colon of prose so near
+	// the start), a '.' is not (two bytes do not stand before it).
 ihead512:
 	MOVBLZX (SI)(DI*1), AX
 	CMPB    AL, $0x3a

@@ -10,12 +10,17 @@ import (
 
 // indexImpls are the loops of indexTriggers this build and CPU can run,
 // each held to indexTriggersBytes by the tests.
-func indexImpls() map[string]func(b []byte, from int, out []int) (int, int) {
-	m := map[string]func([]byte, int, []int) (int, int){
-		"sse2": func(b []byte, from int, out []int) (int, int) { return indexTriggersVec(b, from, out, false) },
+func indexImpls() map[string]indexFunc {
+	m := map[string]indexFunc{
+		// (With prose set, the SSE2 loop leaves the search to Go.)
+		"sse2": func(b []byte, from int, out []int, prose bool) (int, int) {
+			return indexTriggersVec(b, from, out, false, prose)
+		},
 	}
 	if useAVX2 {
-		m["avx2"] = func(b []byte, from int, out []int) (int, int) { return indexTriggersVec(b, from, out, true) }
+		m["avx2"] = func(b []byte, from int, out []int, prose bool) (int, int) {
+			return indexTriggersVec(b, from, out, true, prose)
+		}
 	}
 	if useAVX512 {
 		m["avx512"] = indexTriggersAVX512
@@ -31,7 +36,7 @@ func indexImpls() map[string]func(b []byte, from int, out []int) (int, int) {
 func TestIndexTriggersDispatch(t *testing.T) {
 	defer func(v512, v2 bool) { useAVX512, useAVX2 = v512, v2 }(useAVX512, useAVX2)
 	text := []byte(":@ plain, www.example.org http://example.org/ and prose. ww.x a@b " +
-		"then a run of prose without a trigger in it, to the end")
+		"then: a run of prose without a trigger in it, to the end")
 	for _, set := range []struct{ avx512, avx2 bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
 		if set.avx512 && !cpuid.AVX512BW || set.avx2 && !cpuid.AVX2 {
 			continue
@@ -41,7 +46,8 @@ func TestIndexTriggersDispatch(t *testing.T) {
 			for _, b := range [][]byte{text[:n], text[len(text)-n:]} {
 				for from := -1; from <= n+1; from++ {
 					for _, slots := range []int{1, 2, 16} {
-						checkIndex(t, "dispatch", indexTriggers, b, from, slots)
+						checkIndex(t, "dispatch", indexTriggers, b, from, slots, false)
+						checkIndex(t, "dispatch", indexTriggers, b, from, slots, true)
 					}
 				}
 			}

@@ -4,6 +4,6 @@ package scanner
 
 // indexImpls are the loops of indexTriggers this build can run: its
 // definition.
-func indexImpls() map[string]func(b []byte, from int, out []int) (int, int) {
-	return map[string]func([]byte, int, []int) (int, int){"portable": indexTriggers}
+func indexImpls() map[string]indexFunc {
+	return map[string]indexFunc{"portable": indexTriggers}
 }

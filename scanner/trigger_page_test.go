@@ -35,7 +35,7 @@ func guarded(t *testing.T, n int) (atEnd, atStart []byte) {
 // vector must stay in the buffer.
 func TestIndexTriggersPageEnds(t *testing.T) {
 	rng := rand.New(rand.NewSource(16))
-	alphabet := []byte("wW.:@ x")
+	alphabet := []byte("wW.:@ x: ")
 	out := make([]int, 300)
 	for n := 0; n <= 300; n++ {
 		atEnd, atStart := guarded(t, n)
@@ -48,7 +48,8 @@ func TestIndexTriggersPageEnds(t *testing.T) {
 			}
 			for from := 0; from <= n; from++ {
 				for name, find := range indexImpls() {
-					checkIndex(t, name, find, b, from, len(out))
+					checkIndex(t, name, find, b, from, len(out), false)
+					checkIndex(t, name, find, b, from, len(out), true)
 				}
 			}
 		}
