@@ -174,6 +174,8 @@ TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-80
 	VMOVQ AX, X4
 	VPBROADCASTQ X4, Y4
 
+	PCALIGN $64
+
 aloop64:
 	LEAQ 64(DI), AX
 	CMPQ AX, DX
@@ -526,6 +528,11 @@ ibody512:
 	LEAQ            -128(R9), R10         // the last start of a whole round
 	CMPQ            R8, R10
 	JA              ilast64
+
+	// The loop starts on a cache line, wherever the code before it ends:
+	// without this its place moved with every change to the function
+	// (PROSE moved it to the last byte of a line).
+	PCALIGN $64
 
 iloop128:
 	PREFETCHT0 PFDIST(R8)
