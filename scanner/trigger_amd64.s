@@ -165,7 +165,6 @@ TEXT ·indexTriggersAVX2(SB), NOSPLIT, $0-80
 	MOVQ from+24(FP), DI
 	MOVQ out_base+32(FP), R11
 	MOVQ out_len+40(FP), R12
-	MOVQ R11, R13
 	LEAQ (R11)(R12*8), R12
 	MOVQ $0x3a3a3a3a3a3a3a3a, AX // ':'
 	VMOVQ AX, X0
@@ -227,7 +226,40 @@ anext64:
 	JMP  aloop64
 
 	// The round's 64 bits in AX, their positions from DI; R8 is scratch.
+	// With prose, R13 marks the colons followed by a byte of at most ' '
+	// (x <= ' ' where min(x, ' ') == x; the byte after the round read
+	// only where b has it): only those go through PROSE (see the AVX-512
+	// loop).
 afound64:
+	XORL      R13, R13
+	CMPB      prose+56(FP), $0
+	JEQ       aprose64
+	VPMINUB   Y5, Y4, Y6
+	VPCMPEQB  Y6, Y5, Y6
+	VPMINUB   Y9, Y4, Y10
+	VPCMPEQB  Y10, Y9, Y10
+	VPMOVMSKB Y6, R13
+	VPMOVMSKB Y10, R10
+	SHLQ      $32, R10
+	ORQ       R10, R13
+	SHRQ      $1, R13
+	LEAQ      64(DI), R10
+	CMPQ      R10, DX
+	JAE       aafter64
+	CMPB      (SI)(R10*1), $0x20
+	JA        aafter64
+	BTSQ      $63, R13
+
+aafter64:
+	VPCMPEQB  Y5, Y0, Y6
+	VPCMPEQB  Y9, Y0, Y10
+	VPMOVMSKB Y6, R10
+	VPMOVMSKB Y10, R14
+	SHLQ      $32, R14
+	ORQ       R14, R10
+	ANDQ      R10, R13
+
+aprose64:
 	VPMOVMSKB Y7, AX
 	VPMOVMSKB Y11, CX
 	SHLQ      $32, CX
@@ -238,6 +270,12 @@ abits64:
 	BSFQ AX, CX
 	ADDQ BX, CX
 	MOVQ CX, (R11)
+	XORL  R9, R9
+	MOVQ  AX, R10
+	NEGQ  R10
+	ANDQ  AX, R10
+	TESTQ R10, R13
+	JZ    akeep64
 	PROSE(akeep64, R9, R10, R14)
 
 akeep64:
@@ -335,6 +373,7 @@ akeeptail:
 	JNZ  abitstail
 
 adone:
+	MOVQ out_base+32(FP), R13
 	SUBQ R13, R11
 	SHRQ $3, R11
 	MOVQ R11, n+64(FP)
@@ -344,6 +383,7 @@ adone:
 
 afull:
 	INCQ CX
+	MOVQ out_base+32(FP), R13
 	SUBQ R13, R11
 	SHRQ $3, R11
 	MOVQ R11, n+64(FP)
