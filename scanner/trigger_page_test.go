@@ -11,6 +11,8 @@ import (
 // guarded returns a buffer of n bytes that ends at a page whose access
 // faults, and one of n bytes that starts right after such a page: a
 // loop that reads a byte past either end of its buffer crashes the test.
+// atEnd's capacity runs 64 bytes into the page that faults, so that a
+// read past its length crashes even where the capacity would allow it.
 func guarded(t *testing.T, n int) (atEnd, atStart []byte) {
 	t.Helper()
 	page := syscall.Getpagesize()
@@ -25,7 +27,7 @@ func guarded(t *testing.T, n int) (atEnd, atStart []byte) {
 	if err := syscall.Mprotect(mem[page:2*page], syscall.PROT_NONE); err != nil {
 		t.Skip("mprotect:", err)
 	}
-	return mem[page-n : page : page], mem[2*page : 2*page+n : 2*page+n]
+	return mem[page-n : page : page+64], mem[2*page : 2*page+n : 2*page+n]
 }
 
 // TestIndexTriggersPageEnds runs each loop of indexTriggers on buffers
