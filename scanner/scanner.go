@@ -173,8 +173,9 @@ func Find(text []byte, o *Options) []Match {
 	if o != nil && o.Refang {
 		if o.MaxLength > len(text) {
 			// No match is longer than the text (refanging never makes
-			// it longer): a window for the whole text is enough, where
-			// one of twice MaxLength cannot be made for a large one.
+			// it longer): a limit just past its length gives the same
+			// matches with the least window (a limit of 1 MiB or more
+			// would start the Scanner with a window of 1 MiB).
 			bounded := *o
 			bounded.MaxLength = len(text) + 1
 			o = &bounded
