@@ -48,7 +48,9 @@ func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
 // a loop in Go). It returns their number and where the search stopped:
 // len(b) when it got there, else the byte after the last position
 // written (indexTriggersBytes is the definition). out[n:] is scratch: a
-// loop stores a position there before it drops a colon of prose. One call finds the triggers of a run of text: Rust's
+// loop stores a position there before it drops a colon of prose.
+//
+// One call finds the triggers of a run of text: Rust's
 // linkify searches ':' and '@' with memchr; three bytes.IndexByte
 // searches, one call per '.' of English prose, were the scanner's largest
 // cost (docs/performance.md, "Fused trigger search"), and one call per
