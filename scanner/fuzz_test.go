@@ -155,10 +155,13 @@ func FuzzHTML(f *testing.F) {
 			if string(data[m.Offset:end]) != m.Text {
 				t.Fatalf("match text %q is not the input's bytes %q", m.Text, data[m.Offset:end])
 			}
-			if m.Kind == KindAttr {
-				if m.Element == "" || m.Attr == "" {
-					t.Fatalf("attribute match without element or attribute: %+v", m)
-				}
+			if m.Kind == KindAttr && (m.Element == "" || m.Attr == "") {
+				t.Fatalf("attribute match without element or attribute: %+v", m)
+			}
+			if m.Kind == KindAttr || m.Kind == KindCSS {
+				// A URL the author wrote (href="0:", url(0:)) is
+				// reported as written, an IRI reference or not: the
+				// rewriter reports one it cannot convert and leaves it.
 				continue
 			}
 			uri, err := iri.ToURI(m.Target())

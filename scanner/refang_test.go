@@ -199,11 +199,12 @@ func FuzzRefang(f *testing.F) {
 		}
 		if refang.String(string(data)) == string(data) {
 			plain := Find(data, &Options{Fuzzy: fuzzy, MaxLength: 200})
-			// With Refang, fuzzy mode also takes a bare IPv4 address
-			// (Options.Fuzzy): the one difference from the plain scanner.
+			// With Refang, fuzzy mode also takes an IPv4 address
+			// without a port or a path (Options.Fuzzy): the one
+			// difference from the plain scanner.
 			var kept []Match
 			for _, m := range whole {
-				if !(m.Kind == KindFuzzy && isDottedNumber([]byte(m.IRI))) {
+				if !bareIPv4(data, m) {
 					kept = append(kept, m)
 				}
 			}
@@ -253,4 +254,25 @@ func BenchmarkRefang(b *testing.B) {
 	b.Run("IOC/On", func(b *testing.B) { benchScan(b, ioc.Bytes(), &Options{Refang: true}) })
 	b.Run("Prose/Off", func(b *testing.B) { benchScan(b, prose, nil) })
 	b.Run("Prose/On", func(b *testing.B) { benchScan(b, prose, &Options{Refang: true}) })
+}
+
+// bareIPv4 reports whether m, a match in data, is a fuzzy match of an IPv4
+// address with neither a port (":8080") nor a path ("/admin", not a CIDR
+// length "/24") after it, which only Refang's fuzzy mode takes
+// (Options.Fuzzy): "192.0.2.1" or "0.0.0.0#000000".
+func bareIPv4(data []byte, m Match) bool {
+	if m.Kind != KindFuzzy {
+		return false
+	}
+	host := m.Text
+	if i := strings.IndexAny(host, ":/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if !isDottedNumber([]byte(host)) {
+		return false
+	}
+	end := int(m.Offset) + len(host)
+	port := end+1 < len(data) && data[end] == ':' && isDigit(data[end+1])
+	path := end+1 < len(data) && data[end] == '/' && !isDigit(data[end+1])
+	return !port && !path
 }
