@@ -216,13 +216,13 @@ func Find(text []byte, o *Options) []Match {
 func (s *Scanner) findFused(l *matchList) {
 	w, f := s.buf[:s.n], s.f
 	var idx [triggerSlots]int
-	run := triggerRun
-	if len(w) > farText {
+	run, far := triggerRun, len(w) > farText
+	if far {
 		run = farRun
 	}
 	lastEnd := 0
 	for from := 0; from < len(w); {
-		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:], s.prose)
+		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:], s.prose, far)
 		for _, t := range idx[:n] {
 			if t < lastEnd {
 				continue
@@ -342,7 +342,7 @@ func (s *Scanner) nextIndexed() int {
 		if s.tidx == nil {
 			s.tidx = make([]int, triggerSlots)
 		}
-		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx, s.prose)
+		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx, s.prose, false)
 		s.ti = 0
 	}
 }

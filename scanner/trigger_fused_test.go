@@ -44,17 +44,21 @@ func TestFusedScannerSame(t *testing.T) {
 }
 
 // TestFindFarText checks Find over a text larger than farText, searched
-// in runs of farRun bytes, against a Scanner over it.
+// in runs of farRun bytes with the trigger loop for a text in memory
+// (far), against a Scanner over it, in Japanese and in English (with
+// colons of prose the loop drops).
 func TestFindFarText(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a text of 9 MiB")
+		t.Skip("texts of 9 MiB")
 	}
-	text := scantest.Prose(farText+1<<20, 300, &scantest.Japanese, 9)
-	got := Find(text, nil)
-	if want := scanAll(t, newBytesScanner(text, newFinder(nil))); !sameMatches(got, want) {
-		t.Fatalf("Find and a Scanner differ: %s", firstDiff(got, want))
-	}
-	if len(got) < 10000 {
-		t.Fatalf("%d matches, want some 30,000", len(got))
+	for _, lang := range []*scantest.Language{&scantest.Japanese, &scantest.English} {
+		text := scantest.Prose(farText+1<<20, 300, lang, 9)
+		got := Find(text, nil)
+		if want := scanAll(t, newBytesScanner(text, newFinder(nil))); !sameMatches(got, want) {
+			t.Fatalf("Find and a Scanner differ: %s", firstDiff(got, want))
+		}
+		if len(got) < 10000 {
+			t.Fatalf("%d matches, want some 30,000", len(got))
+		}
 	}
 }
