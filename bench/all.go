@@ -111,22 +111,33 @@ func runAll() {
 		a: []string{bin, "extract", "--format", "text", enDistinct}, b: []string{"wc", "-l", enDistinct}, bName: "wc -l",
 		goal: "(no goal: the cache's cost when it misses)"})
 	// The in-memory scanner against Rust linkify, each over the same file
-	// held in memory: scanner.Find here, linkify-bench (its own timing of
-	// one pass) as a process.
+	// held in memory: scanner.Find (a Match with its strings each) and
+	// scanner.AppendSpans (where each match is, into a slice reused from
+	// pass to pass: what linkify's iterator of links gives) here,
+	// linkify-bench (its own timing of one pass) as a process.
 	lk := linkifyBin(dir)
 	for _, in := range []struct{ name, file string }{{"English", en}, {"Japanese", ja}} {
 		data, err := os.ReadFile(in.file)
 		if err != nil {
 			log.Fatal(err)
 		}
-		r := row{name: "scanner in memory, 100 MB " + in.name + " prose", bytes: int64(len(data)),
-			inA: func() time.Duration { return bestPass(func() { scanner.Find(data, nil) }) }, goal: "≥ Rust linkify"}
-		if lk != "" {
-			r.bName = "Rust linkify"
-			file := in.file
-			r.inB = func() time.Duration { return linkifyPass(lk, file) }
+		var spans []scanner.Span
+		for _, api := range []struct {
+			name string
+			pass func()
+		}{
+			{"Find", func() { scanner.Find(data, nil) }},
+			{"AppendSpans", func() { spans = scanner.AppendSpans(spans[:0], data, nil) }},
+		} {
+			r := row{name: "scanner in memory (" + api.name + "), 100 MB " + in.name + " prose", bytes: int64(len(data)),
+				inA: func() time.Duration { return bestPass(api.pass) }, goal: "≥ Rust linkify"}
+			if lk != "" {
+				r.bName = "Rust linkify"
+				file := in.file
+				r.inB = func() time.Duration { return linkifyPass(lk, file) }
+			}
+			add(r)
 		}
-		add(r)
 	}
 	add(row{name: "rewrite --to uri --format html, 60 MB pages", bytes: fileSize(pages),
 		a: []string{bin, "rewrite", "--to", "uri", "--format", "html", pages}, b: []string{self, "-pass", "raw-html", pages},

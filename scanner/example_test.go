@@ -33,6 +33,17 @@ func ExampleFind() {
 	// fuzzy en.wikipedia.org/wiki/Go_(programming_language) https://en.wikipedia.org/wiki/Go_(programming_language)
 }
 
+func ExampleAppendSpans() {
+	text := []byte("Docs: https://example.org/guide, or <https://example.org/a\n  b>.")
+	spans := scanner.AppendSpans(nil, text, nil)
+	for _, s := range spans {
+		fmt.Printf("%d-%d %s %q IRI differs: %v\n", s.Start, s.End, s.Kind, text[s.Start:s.End], s.IRIDiffers)
+	}
+	// Output:
+	// 6-31 scheme "https://example.org/guide" IRI differs: false
+	// 37-62 scheme "https://example.org/a\n  b" IRI differs: true
+}
+
 func ExampleHTMLScanner() {
 	doc := `<p>See <a href="/docs?a=1&amp;b=2">the docs</a> or http://example.com/&#x4E2D;.</p>`
 	s := scanner.NewHTMLScanner(strings.NewReader(doc), nil)

@@ -41,6 +41,10 @@ func FuzzScan(f *testing.F) {
 		if !sameMatches(got, whole) {
 			t.Fatalf("chunked: %s", firstDiff(got, whole))
 		}
+		// AppendSpans gives where Find's matches are, after what dst held.
+		if got := AppendSpans([]Span{{End: -1}}, data, o); !sameSpans(got[1:], whole) || got[0].End != -1 {
+			t.Fatalf("AppendSpans %+v, Find %s", got, firstDiff(whole, nil))
+		}
 		// The fused trigger search (amd64) finds what the separate
 		// searches of the other builds find.
 		sep := newBytesScanner(data, newFinder(o))

@@ -193,16 +193,86 @@ func Find(text []byte, o *Options) []Match {
 	}
 	l := matchLists.Get().(*matchList)
 	defer l.release()
+	s.findAll(l)
+	return l.matches()
+}
+
+// A Span is where a match is in a text, without its strings: the match's
+// Text is text[Start:End].
+type Span struct {
+	Start, End int
+	Kind       Kind
+
+	// IRIDiffers reports that the match's IRI (Match.IRI) is not its
+	// text: a delimited form with its line wraps, or one with characters
+	// no IRI allows, which Match.IRI has percent-encoded. Find gives that
+	// IRI; for any other span it is text[Start:End].
+	IRIDiffers bool
+}
+
+// AppendSpans appends to dst the spans of the matches Find returns for
+// text, in the same order, and returns the extended slice. It makes no
+// strings: for a caller that needs only where the matches are (to cut
+// the text, or to link a match whose IRI does not differ), it is Find
+// without copying the matches or making a Match each. With a dst reused
+// from text to text, its allocations are a few for the scanner's state,
+// the same for any length of text and number of matches (but with
+// Options.Refang, which finds the matches with Find).
+func AppendSpans(dst []Span, text []byte, o *Options) []Span {
+	if o != nil && o.Refang {
+		for _, m := range Find(text, o) {
+			dst = append(dst, Span{Start: int(m.Offset), End: int(m.Offset + m.Length), Kind: m.Kind,
+				IRIDiffers: m.IRI != m.Text})
+		}
+		return dst
+	}
+	l := spanList{spans: dst}
+	newBytesScanner(text, newFinder(o)).findAll(&l)
+	return l.spans
+}
+
+// A matchSink takes the matches of findAll, in order: a matchList for
+// Find, a spanList for AppendSpans.
+type matchSink interface {
+	// add takes candidate c, a match of the whole text w, whose IRI
+	// form when c.mapped is f.mapped.
+	add(w []byte, f *finder, c candidate)
+}
+
+// spanList is the matchSink of AppendSpans.
+type spanList struct{ spans []Span }
+
+func (l *spanList) add(w []byte, f *finder, c candidate) {
+	text := w[c.start:c.end]
+	differs := false
+	if c.mapped || !c.clean && needsIRIForm(text) { // as matchList.add
+		iri := text
+		if c.mapped {
+			iri = f.mapped
+		}
+		if !c.clean {
+			if enc := iriForm(iri, c.kind); enc != nil {
+				iri = enc
+			}
+		}
+		differs = !bytes.Equal(iri, text)
+	}
+	l.spans = append(l.spans, Span{Start: c.start, End: c.end, Kind: c.kind, IRIDiffers: differs})
+}
+
+// findAll finds the matches of a Scanner over a whole text held in memory
+// (newBytesScanner) and gives them to l.
+func (s *Scanner) findAll(l matchSink) {
 	if s.fused {
 		s.findFused(l)
-		return l.matches()
+		return
 	}
 	for {
 		c, ok := s.next()
 		if !ok {
-			return l.matches()
+			return
 		}
-		l.add(text, s.f, c)
+		l.add(s.buf[:s.n], s.f, c)
 	}
 }
 
@@ -213,7 +283,7 @@ func Find(text []byte, o *Options) []Match {
 // triggers of a run of text (triggerRun bytes, farRun in a text over
 // farText) found by one call of indexTriggers, those before the end of the
 // last match dropped.
-func (s *Scanner) findFused(l *matchList) {
+func (s *Scanner) findFused(l matchSink) {
 	w, f := s.buf[:s.n], s.f
 	var idx [triggerSlots]int
 	run, far := triggerRun, len(w) > farText
@@ -513,23 +583,28 @@ var needsEscape = byteSet(" \"\\^`|{}[]<>")
 // escapeOrHash is needsEscape and '#'.
 var escapeOrHash = byteSet(" \"\\^`|{}[]<>#")
 
+// needsIRIForm reports whether iriForm may change b: whether it has a
+// character of needsEscape (the brackets of an IP literal are one, which
+// iriForm keeps), or a second '#'.
+func needsIRIForm(b []byte) bool {
+	hash := false
+	for _, c := range b {
+		if escapeOrHash[c] { // one look-up per byte for the common "no"
+			if c != '#' || hash {
+				return true
+			}
+			hash = true
+		}
+	}
+	return false
+}
+
 // iriForm returns the IRI form of the match text b of kind k, or nil when it
 // is b itself: the characters of needsEscape percent-encoded, except the
 // brackets of an IP literal in the authority, and every '#' after the first
 // as %23 (a fragment holds no '#').
 func iriForm(b []byte, k Kind) []byte {
-	frag := -1
-	need := false
-	for i, c := range b {
-		if escapeOrHash[c] { // one look-up per byte for the common "no"
-			if c != '#' || frag >= 0 {
-				need = true
-				break
-			}
-			frag = i
-		}
-	}
-	if !need {
+	if !needsIRIForm(b) {
 		return nil
 	}
 	// The authority of "scheme://": its brackets are an IP literal.
