@@ -167,22 +167,28 @@ func newSchemeTable(list []Scheme) *schemeTable {
 var defaultSchemeTable = sync.OnceValue(func() *schemeTable { return newSchemeTable(DefaultSchemes) })
 
 func newFinder(o *Options) *finder {
+	f := &finder{tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
+	f.configure(o)
+	if o == nil || o.Schemes == nil {
+		f.schemeTable = defaultSchemeTable()
+	} else {
+		f.schemeTable = newSchemeTable(o.Schemes)
+	}
+	return f
+}
+
+// configure sets the options of f but its scheme list.
+func (f *finder) configure(o *Options) {
 	if o == nil {
 		o = &Options{}
 	}
-	f := &finder{fuzzy: o.Fuzzy, ioc: o.Fuzzy && o.Refang, maxLen: o.MaxLength, tlds: map[string]tldEntry{}, hosts: map[string]hostInfo{}}
+	f.fuzzy, f.ioc, f.maxLen = o.Fuzzy, o.Fuzzy && o.Refang, o.MaxLength
 	if f.maxLen <= 0 {
 		f.maxLen = DefaultMaxLength
 	}
 	// The scanner adds the maximum length to positions in the text (and
 	// multiplies it by a few): bounded so, those sums do not overflow.
 	f.maxLen = min(f.maxLen, maxMaxLength)
-	if o.Schemes == nil {
-		f.schemeTable = defaultSchemeTable()
-	} else {
-		f.schemeTable = newSchemeTable(o.Schemes)
-	}
-	return f
 }
 
 // maxMaxLength bounds Options.MaxLength.
