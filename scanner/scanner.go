@@ -338,13 +338,13 @@ func (s *Scanner) findAll(l matchSink) {
 func (s *Scanner) findFused(l matchSink) {
 	w, f := s.buf[:s.n], s.f
 	var idx [triggerSlots]int
-	run, far := triggerRun, len(w) > farText
-	if far {
+	run := triggerRun
+	if len(w) > farText {
 		run = farRun
 	}
 	lastEnd := 0
 	for from := 0; from < len(w); {
-		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:], s.prose, far)
+		n, next := indexTriggers(w[:min(len(w), from+run)], from, idx[:], s.prose)
 		for _, t := range idx[:n] {
 			if t < lastEnd {
 				continue
@@ -464,7 +464,7 @@ func (s *Scanner) nextIndexed() int {
 		if s.tidx == nil {
 			s.tidx = make([]int, triggerSlots)
 		}
-		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx, s.prose, false)
+		s.tn, s.tend = indexTriggers(s.buf[:min(s.n, from+triggerRun)], from, s.tidx, s.prose)
 		s.ti = 0
 	}
 }

@@ -19,14 +19,13 @@ var (
 
 // indexTriggersAVX512 is indexTriggers' AVX-512 loop (trigger_amd64.s),
 // 128 bytes a round in 14 vector instructions (loads included) and a
-// KORTESTQ, where the AVX2 loop takes 30 for 64 bytes; with far, a loop
-// that loads each byte once (see indexTriggers). It takes any b, from
-// and out: it looks at b[0] and b[1] one by one and reads the last
+// KORTESTQ, where the AVX2 loop takes 30 for 64 bytes. It takes any b,
+// from and out: it looks at b[0] and b[1] one by one and reads the last
 // bytes of b with masked loads, so it needs no checks in Go and no
 // fallback for short buffers.
 //
 //go:noescape
-func indexTriggersAVX512(b []byte, from int, out []int, prose, far bool) (n, next int)
+func indexTriggersAVX512(b []byte, from int, out []int, prose bool) (n, next int)
 
 // indexTriggersAVX2 and indexTriggersSSE2 are indexTriggers' AVX2 and
 // SSE2 loops (trigger_amd64.s). They need 2 <= from < len(b), len(b) of
@@ -49,12 +48,7 @@ func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
 // a loop in Go). It returns their number and where the search stopped:
 // len(b) when it got there, else the byte after the last position
 // written (indexTriggersBytes is the definition). out[n:] is scratch: a
-// loop stores a position there before it drops a colon of prose. far
-// tells that b streams from memory, larger than the caches (Find's text
-// over farText): the AVX-512 loop then loads each byte of b once, where
-// the one for a text in the caches loads it three times, once as the
-// byte and again as the byte one and two before its neighbours (loads
-// across cache lines that cost the most while a line is on its way).
+// loop stores a position there before it drops a colon of prose.
 //
 // One call finds the triggers of a run of text: Rust's
 // linkify searches ':' and '@' with memchr; three bytes.IndexByte
@@ -62,9 +56,9 @@ func indexTriggersSSE2(b []byte, from int, out []int) (n, next int)
 // cost (docs/performance.md, "Fused trigger search"), and one call per
 // trigger of a fused search (about 1,000 a MiB of English prose) cost
 // about 10 ns each in calls and restarts.
-func indexTriggers(b []byte, from int, out []int, prose, far bool) (n, next int) {
+func indexTriggers(b []byte, from int, out []int, prose bool) (n, next int) {
 	if useAVX512 {
-		return indexTriggersAVX512(b, from, out, prose, far)
+		return indexTriggersAVX512(b, from, out, prose)
 	}
 	return indexTriggersVec(b, from, out, useAVX2, prose)
 }

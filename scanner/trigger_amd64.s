@@ -524,29 +524,7 @@ DATA trig512<>+40(SB)/8, $0x2020202020202020
 DATA trig512<>+48(SB)/8, $0x3a3a3a3a3a3a3a3a
 GLOBL trig512<>(SB), RODATA|NOPTR, $56
 
-// The far loop's VPERMT2B permutations of the 128 bytes of the vector
-// before (indices 64-127) and the round's vector (0-63): byte i takes
-// byte i-1 of the round's vector (at 0, the last of the one before), and
-// byte i-2 (at 0 and 1, the last two of the one before).
-DATA perm512<>+0(SB)/8, $0x060504030201007f
-DATA perm512<>+8(SB)/8, $0x0e0d0c0b0a090807
-DATA perm512<>+16(SB)/8, $0x161514131211100f
-DATA perm512<>+24(SB)/8, $0x1e1d1c1b1a191817
-DATA perm512<>+32(SB)/8, $0x262524232221201f
-DATA perm512<>+40(SB)/8, $0x2e2d2c2b2a292827
-DATA perm512<>+48(SB)/8, $0x363534333231302f
-DATA perm512<>+56(SB)/8, $0x3e3d3c3b3a393837
-DATA perm512<>+64(SB)/8, $0x0504030201007f7e
-DATA perm512<>+72(SB)/8, $0x0d0c0b0a09080706
-DATA perm512<>+80(SB)/8, $0x1514131211100f0e
-DATA perm512<>+88(SB)/8, $0x1d1c1b1a19181716
-DATA perm512<>+96(SB)/8, $0x2524232221201f1e
-DATA perm512<>+104(SB)/8, $0x2d2c2b2a29282726
-DATA perm512<>+112(SB)/8, $0x3534333231302f2e
-DATA perm512<>+120(SB)/8, $0x3d3c3b3a39383736
-GLOBL perm512<>(SB), RODATA|NOPTR, $128
-
-// func indexTriggersAVX512(b []byte, from int, out []int, prose, far bool) (n, next int)
+// func indexTriggersAVX512(b []byte, from int, out []int, prose bool) (n, next int)
 //
 // Any b, from (a from below 0 counts as 0) and out: b[0] and b[1] are
 // looked at one by one and the last 1 to 63 bytes with masked loads, so
@@ -603,8 +581,6 @@ ibody512:
 	LEAQ            -128(R9), R10         // the last start of a whole round
 	CMPQ            R8, R10
 	JA              ilast64
-	CMPB            far+57(FP), $0
-	JNE             ifarstart
 
 	// The loop starts on a cache line, wherever the code before it ends:
 	// without this its place moved with every change to the function
@@ -636,63 +612,6 @@ inext128:
 	CMPQ R8, R10
 	JBE  iloop128
 	JMP  ilast64
-
-	// The loop for a text that streams from memory (far): each byte is
-	// loaded once, and the vectors of the bytes one and two before are
-	// made of it and the vector before it with VPERMT2B (the two bytes
-	// before the first round with a masked load), where the loop above
-	// loads them again, at -1 and -2. Over 100 MB of English prose
-	// that loop took 1.35 times the time of this one, and in the
-	// caches 0.9 times (docs/performance.md, "One load a byte").
-	// Z28 and Z29 are the permutations, Z30 the vector before (later
-	// the second half's bytes two before), Z31 the first half's.
-ifarstart:
-	VMOVDQU64  perm512<>+0(SB), Z28
-	VMOVDQU64  perm512<>+64(SB), Z29
-	MOVQ       $0xc000000000000000, AX
-	KMOVQ      AX, K7
-	VMOVDQU8.Z -64(R8), K7, Z30
-
-	PCALIGN $64
-
-ifar128:
-	PREFETCHT0 PFDIST(R8)
-	PREFETCHT0 PFDIST+64(R8)
-	VMOVDQU64  (R8), Z21
-	VPCMPB     $4, Z21, Z18, K3
-	VMOVDQA64  Z21, Z23
-	VPERMT2B   Z30, Z28, Z23
-	VMOVDQA64  Z21, Z31
-	VPERMT2B   Z30, Z29, Z31
-	VPTERNLOGD $0x7e, Z31, Z19, Z23
-	VPTERNLOGD $0x6a, Z18, Z20, Z23
-	VPSHUFB    Z21, Z25, K3, Z23
-	VPCMPEQB   Z21, Z23, K1
-	VMOVDQU64  64(R8), Z22
-	VPCMPB     $4, Z22, Z18, K6
-	VMOVDQA64  Z22, Z24
-	VPERMT2B   Z21, Z28, Z24
-	VMOVDQA64  Z22, Z30
-	VPERMT2B   Z21, Z29, Z30
-	VPTERNLOGD $0x7e, Z30, Z19, Z24
-	VPTERNLOGD $0x6a, Z18, Z20, Z24
-	VPSHUFB    Z22, Z25, K6, Z24
-	VPCMPEQB   Z22, Z24, K4
-	VMOVDQA64  Z22, Z30
-	KORTESTQ   K1, K4
-	JNZ        ifound128
-
-inextfar:
-	ADDQ $128, R8
-	CMPQ R8, R10
-	JBE  ifar128
-	JMP  ilast64
-
-	// After a round's positions: on with the loop it came from.
-inextany:
-	CMPB far+57(FP), $0
-	JNE  inextfar
-	JMP  inext128
 
 	// The positions of the round's bits: those of K1 from R8, of K4 from
 	// R8+64; DI is scratch (x & (x-1) clears the lowest bit).
@@ -758,7 +677,7 @@ ifound128b:
 	KMOVQ K4, AX
 	ADDQ  $64, BX
 	TESTQ AX, AX
-	JZ    inextany
+	JZ    inext128
 
 ibits128b:
 	BSFQ AX, CX
@@ -781,7 +700,7 @@ ikeep128b:
 	LEAQ -1(AX), DI
 	ANDQ DI, AX
 	JNZ  ibits128b
-	JMP  inextany
+	JMP  inext128
 
 	// At most one more whole vector.
 ilast64:

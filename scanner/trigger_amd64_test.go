@@ -23,20 +23,9 @@ func indexImpls() map[string]indexFunc {
 		}
 	}
 	if useAVX512 {
-		m["avx512"] = func(b []byte, from int, out []int, prose bool) (int, int) {
-			return indexTriggersAVX512(b, from, out, prose, false)
-		}
-		m["avx512far"] = func(b []byte, from int, out []int, prose bool) (int, int) {
-			return indexTriggersAVX512(b, from, out, prose, true)
-		}
+		m["avx512"] = indexTriggersAVX512
 	}
-	// The scanner's entry, as the CPU has it.
-	m["dispatch"] = func(b []byte, from int, out []int, prose bool) (int, int) {
-		return indexTriggers(b, from, out, prose, false)
-	}
-	m["dispatchfar"] = func(b []byte, from int, out []int, prose bool) (int, int) {
-		return indexTriggers(b, from, out, prose, true)
-	}
+	m["dispatch"] = indexTriggers // the scanner's entry, as the CPU has it
 	return m
 }
 
@@ -57,13 +46,8 @@ func TestIndexTriggersDispatch(t *testing.T) {
 			for _, b := range [][]byte{text[:n], text[len(text)-n:]} {
 				for from := -1; from <= n+1; from++ {
 					for _, slots := range []int{1, 2, 16} {
-						for _, far := range []bool{false, true} {
-							find := func(b []byte, from int, out []int, prose bool) (int, int) {
-								return indexTriggers(b, from, out, prose, far)
-							}
-							checkIndex(t, "dispatch", find, b, from, slots, false)
-							checkIndex(t, "dispatch", find, b, from, slots, true)
-						}
+						checkIndex(t, "dispatch", indexTriggers, b, from, slots, false)
+						checkIndex(t, "dispatch", indexTriggers, b, from, slots, true)
 					}
 				}
 			}

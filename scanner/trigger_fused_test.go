@@ -44,9 +44,8 @@ func TestFusedScannerSame(t *testing.T) {
 }
 
 // TestFindFarText checks Find over a text larger than farText, searched
-// in runs of farRun bytes with the trigger loop for a text in memory
-// (far), against a Scanner over it, in Japanese and in English (with
-// colons of prose the loop drops).
+// in runs of farRun bytes, against a Scanner over it, in Japanese and in
+// English (with colons of prose the loop drops).
 func TestFindFarText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("texts of 9 MiB")

@@ -10,7 +10,7 @@ const haveFused = false
 
 // indexTriggers is its definition, indexTriggersBytes, in this build, for
 // the tests: the scanner does not call it where haveFused is false.
-func indexTriggers(b []byte, from int, out []int, prose, far bool) (n, next int) {
+func indexTriggers(b []byte, from int, out []int, prose bool) (n, next int) {
 	return indexTriggersBytes(b, from, out, prose)
 }
 
