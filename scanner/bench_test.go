@@ -55,6 +55,35 @@ func BenchmarkFindJapaneseProse(b *testing.B) {
 	benchFind(b, scantest.Prose(4<<20, 2048, &scantest.Japanese, 2))
 }
 
+func BenchmarkAppendSpansEnglishProse(b *testing.B) {
+	text := scantest.Prose(4<<20, 2048, &scantest.English, 1)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	var spans []Span
+	for b.Loop() {
+		spans = AppendSpans(spans[:0], text, nil)
+	}
+}
+
+// BenchmarkFindLine is Find over a line of text, with and without links,
+// as a linkifier calls it line by line or message by message: the cost of
+// a call beyond its text (the Scanners Find reuses).
+func BenchmarkFindLine(b *testing.B) {
+	for _, tt := range []struct{ name, text string }{
+		{"none", "just a line of prose without any link in it at all."},
+		{"two", "Hello, see https://example.org/a/b?c=d for details, or mail jane@example.com. Thanks!"},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			text := []byte(tt.text)
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Find(text, nil)
+			}
+		})
+	}
+}
+
 // BenchmarkIndexByte is the scale: one SIMD pass for a byte that is absent.
 func BenchmarkIndexByte(b *testing.B) {
 	text := scantest.Prose(4<<20, 1<<30, &scantest.English, 1)
