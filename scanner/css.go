@@ -40,9 +40,11 @@ type CSSScanner struct {
 // NewCSSScanner returns a CSSScanner reading from r with options o (nil for
 // the defaults; only MaxLength matters).
 func NewCSSScanner(r io.Reader, o *Options) *CSSScanner {
-	f := newFinder(o)
+	if o == nil {
+		o = &Options{}
+	}
 	s := &CSSScanner{r: r, buf: make([]byte, 32<<10)}
-	s.tok.MaxLen = f.maxLen
+	s.tok.MaxLen = maxLength(o)
 	return s
 }
 

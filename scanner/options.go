@@ -182,13 +182,17 @@ func (f *finder) configure(o *Options) {
 	if o == nil {
 		o = &Options{}
 	}
-	f.fuzzy, f.ioc, f.maxLen = o.Fuzzy, o.Fuzzy && o.Refang, o.MaxLength
-	if f.maxLen <= 0 {
-		f.maxLen = DefaultMaxLength
+	f.fuzzy, f.ioc, f.maxLen = o.Fuzzy, o.Fuzzy && o.Refang, maxLength(o)
+}
+
+// maxLength returns the maximum length of a match under o (not nil).
+func maxLength(o *Options) int {
+	if o.MaxLength <= 0 {
+		return DefaultMaxLength
 	}
 	// The scanner adds the maximum length to positions in the text (and
 	// multiplies it by a few): bounded so, those sums do not overflow.
-	f.maxLen = min(f.maxLen, maxMaxLength)
+	return min(o.MaxLength, maxMaxLength)
 }
 
 // maxMaxLength bounds Options.MaxLength.
