@@ -172,8 +172,8 @@ func (s *Scanner) initTriggers() {
 
 // Find returns all matches in text. The strings of the matches (Text and
 // IRI) are copies, made as one string that they share. Find and
-// AppendSpans reuse the state of their earlier calls (with the default
-// scheme list): over a text without a match, Find allocates nothing.
+// AppendSpans reuse the state of their earlier calls: over a text without
+// a match, Find allocates nothing.
 func Find(text []byte, o *Options) []Match {
 	var s *Scanner
 	if o != nil && o.Refang {
@@ -205,19 +205,18 @@ func Find(text []byte, o *Options) []Match {
 }
 
 // textScanners keeps the Scanners over a text in memory that Find and
-// AppendSpans used, with the default scheme list, for the next call: a
-// Scanner and its finder are some 10 KB, most of it the finder's caches of
-// host and top-level-domain answers (which depend on no option, and are
-// bounded), and Find over a line of text spent nine tenths of its time
-// making them (3.0 µs a line of 50 bytes, 0.36 µs with the pool).
+// AppendSpans used, for the next call: a Scanner and its finder are some
+// 10 KB, most of it the finder's caches of host and top-level-domain
+// answers (which depend on no option, and are bounded), and Find over a
+// line of text spent nine tenths of its time making them (3.0 µs a line
+// of 50 bytes, 0.36 µs with the pool).
 var textScanners sync.Pool
 
 // getTextScanner returns a Scanner over the whole of text with options o
-// (not Refang): one of textScanners when o has the default scheme list
-// and the pool has one, else a new one.
+// (not Refang): one of textScanners when the pool has one, else a new one.
 func getTextScanner(text []byte, o *Options) *Scanner {
 	s, _ := textScanners.Get().(*Scanner)
-	if s == nil || o != nil && o.Schemes != nil {
+	if s == nil {
 		return newBytesScanner(text, newFinder(o))
 	}
 	s.f.configure(o)
@@ -227,13 +226,12 @@ func getTextScanner(text []byte, o *Options) *Scanner {
 }
 
 // putTextScanner gives s, from getTextScanner and no longer used, to
-// textScanners when its finder has the default scheme list, without what
-// it holds of its last text: the text, its last match, the finder's
-// pointer into the text and a buffer of a mapped IRI form grown past
-// 4 KiB.
+// textScanners, without what it holds of its last text: the text, its
+// last match, the finder's pointer into the text and a buffer of a
+// mapped IRI form grown past 4 KiB.
 func putTextScanner(s *Scanner) {
 	f := s.f
-	if f.schemeTable != defaultSchemeTable() || f.slow || s.own || s.rf != nil {
+	if f.slow || s.own || s.rf != nil {
 		return
 	}
 	s.buf, s.m, s.err, s.arena = nil, Match{}, nil, stringArena{}
@@ -264,8 +262,8 @@ type Span struct {
 // the text, or to link a match whose IRI does not differ), it is Find
 // without copying the matches or making a Match each. Into a dst of
 // enough capacity, reused from text to text, it allocates nothing (but
-// with Options.Refang, which finds the matches with Find, and with a
-// scheme list of the options' own, whose table each call builds).
+// with Options.Refang, which finds the matches with Find, and for a
+// scheme list of the options' own other than the last one given).
 func AppendSpans(dst []Span, text []byte, o *Options) []Span {
 	if o != nil && o.Refang {
 		for _, m := range Find(text, o) {

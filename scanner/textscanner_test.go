@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -35,7 +36,8 @@ func poolTexts(t *testing.T) [][]byte {
 // poolOptions are options that change what a pooled Scanner finds, in an
 // order where each differs from the one before.
 var poolOptions = []*Options{nil, {Fuzzy: true}, {MaxLength: 40}, {Fuzzy: true, MaxLength: 300}, {}, {Fuzzy: true, Refang: true},
-	{Schemes: []Scheme{{Name: "http", Hierarchical: true}}}, {MaxLength: 16}, nil}
+	{Schemes: []Scheme{{Name: "http", Hierarchical: true}}}, {MaxLength: 16}, {Schemes: []Scheme{{Name: "https", Hierarchical: true}, {Name: "mailto"}}},
+	{Schemes: []Scheme{{Name: "http", Hierarchical: true}}}, {Schemes: []Scheme{}}, nil}
 
 // TestTextScannersReused checks that Find and AppendSpans, which reuse
 // the Scanners of earlier calls, find in each text with each options what
@@ -53,6 +55,40 @@ func TestTextScannersReused(t *testing.T) {
 			if got := AppendSpans(nil, text, o); !sameSpans(got, want) {
 				t.Fatalf("text %d, options %+v: AppendSpans after other calls differs", i, o)
 			}
+		}
+	}
+}
+
+// TestSchemeListChanged checks that Find and AppendSpans follow a scheme
+// list its caller changes in place between calls (the table of the last
+// list is kept for the next call with the same list).
+func TestSchemeListChanged(t *testing.T) {
+	text := []byte("see http://example.org/a and ftp://example.org/b and mailto:jane@example.com")
+	list := []Scheme{{Name: "http", Hierarchical: true}}
+	o := &Options{Schemes: list}
+	for _, tt := range []struct {
+		scheme Scheme
+		want   []string
+	}{
+		// ("jane@…" after "mailto:" is no address without the scheme:
+		// a "word:user@host" form.)
+		{Scheme{Name: "http", Hierarchical: true}, []string{"http://example.org/a"}},
+		{Scheme{Name: "ftp", Hierarchical: true}, []string{"ftp://example.org/b"}},
+		{Scheme{Name: "mailto"}, []string{"mailto:jane@example.com"}},
+		{Scheme{Name: "mailto", Hierarchical: true}, nil}, // needs "//"
+		{Scheme{Name: "http", Hierarchical: true}, []string{"http://example.org/a"}},
+	} {
+		list[0] = tt.scheme
+		ms := Find(text, o)
+		var got []string
+		for _, m := range ms {
+			got = append(got, m.Text)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("schemes [%+v]: Find found %q, want %q", tt.scheme, got, tt.want)
+		}
+		if spans := AppendSpans(nil, text, o); !sameSpans(spans, ms) {
+			t.Errorf("schemes [%+v]: AppendSpans differs from Find", tt.scheme)
 		}
 	}
 }
