@@ -1,8 +1,6 @@
 package scanner
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/iriscan/iriscan/scanner/scantest"
@@ -64,23 +62,10 @@ func TestAppendSpans(t *testing.T) {
 	}
 }
 
-// TestAppendSpansFind checks AppendSpans against Find on the real-text
-// excerpts and samples of testdata and on generated prose, with each mode, appending after spans
-// already in dst.
+// TestAppendSpansFind checks AppendSpans against Find on testTexts, with
+// each mode, appending after spans already in dst.
 func TestAppendSpansFind(t *testing.T) {
-	texts := [][]byte{scantest.Prose(1<<20, 700, &scantest.English, 3), scantest.Prose(1<<20, 700, &scantest.Japanese, 4)}
-	files, _ := filepath.Glob("../testdata/realtext*/excerpts/*.txt")
-	more, _ := filepath.Glob("../testdata/sample-*")
-	for _, name := range append(files, more...) {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts = append(texts, b)
-	}
-	if len(texts) < 200 {
-		t.Fatalf("%d texts: testdata moved?", len(texts))
-	}
+	texts := testTexts(t, 1<<20)
 	prefix := []Span{{Start: 1, End: 2, Kind: KindWWW}}
 	for _, o := range []*Options{nil, {Fuzzy: true}, {Refang: true}, {MaxLength: 40}} {
 		for i, text := range texts {

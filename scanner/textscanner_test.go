@@ -14,13 +14,15 @@ import (
 	"github.com/iriscan/iriscan/scanner/scantest"
 )
 
-// poolTexts are the real-text excerpts of testdata and some generated
-// prose: texts with matches of every kind, wrapped and mapped forms.
-func poolTexts(t *testing.T) [][]byte {
+// testTexts are texts with matches of every kind, wrapped and mapped
+// forms: about n bytes each of generated English and Japanese prose, the
+// real-text excerpts of testdata and its samples.
+func testTexts(t *testing.T, n int) [][]byte {
 	t.Helper()
-	texts := [][]byte{scantest.Prose(256<<10, 700, &scantest.English, 5), scantest.Prose(256<<10, 700, &scantest.Japanese, 6)}
+	texts := [][]byte{scantest.Prose(n, 700, &scantest.English, 5), scantest.Prose(n, 700, &scantest.Japanese, 6)}
 	files, _ := filepath.Glob("../testdata/realtext*/excerpts/*.txt")
-	for _, name := range files {
+	more, _ := filepath.Glob("../testdata/sample-*")
+	for _, name := range append(files, more...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -43,7 +45,7 @@ var poolOptions = []*Options{nil, {Fuzzy: true}, {MaxLength: 40}, {Fuzzy: true, 
 // the Scanners of earlier calls, find in each text with each options what
 // a Scanner made for that call finds, whatever the calls before them.
 func TestTextScannersReused(t *testing.T) {
-	for i, text := range poolTexts(t) {
+	for i, text := range testTexts(t, 256<<10) {
 		for _, o := range poolOptions {
 			want := scanAll(t, newBytesScanner(text, newFinder(o)))
 			if o != nil && o.Refang {
@@ -98,7 +100,7 @@ func TestSchemeListChanged(t *testing.T) {
 // one goroutine (under the race detector in CI, where the pool also drops
 // some Scanners at random).
 func TestTextScannersConcurrent(t *testing.T) {
-	texts := poolTexts(t)[:40]
+	texts := testTexts(t, 256<<10)[:40]
 	want := make([][][]Match, len(texts))
 	for i, text := range texts {
 		for _, o := range poolOptions {
