@@ -49,24 +49,30 @@ func (l *matchList) add(w []byte, f *finder, c candidate) {
 	l.recs = l.recs[:len(l.recs)+1]
 	r := &l.recs[len(l.recs)-1]
 	r.start, r.end, r.kind, r.ownIRI = c.start, c.end, c.kind, false
-	src := w[c.start:c.end]
-	l.texts = append(l.texts, src...)
+	l.texts = append(l.texts, w[c.start:c.end]...)
+	if iri, own := iriOf(w, f, c); own {
+		r.iriStart, r.ownIRI = len(l.iris), true
+		l.iris = append(l.iris, iri...)
+		r.iriEnd = len(l.iris)
+	}
+}
+
+// iriOf returns the IRI form of candidate c, a match of the whole text w
+// whose IRI form when c.mapped is f.mapped, and whether it was made
+// (mapped, or characters percent-encoded): otherwise it is w[c.start:c.end]
+// itself. (A form made may still have the same bytes: iriForm keeps the
+// brackets of an IP literal.)
+func iriOf(w []byte, f *finder, c candidate) (iri []byte, made bool) {
+	iri = w[c.start:c.end]
 	if c.mapped {
-		src = f.mapped
+		iri = f.mapped
 	}
-	var enc []byte
 	if !c.clean {
-		enc = iriForm(src, c.kind)
+		if enc := iriForm(iri, c.kind); enc != nil {
+			return enc, true
+		}
 	}
-	switch {
-	case enc != nil:
-		src = enc
-	case !c.mapped:
-		return
-	}
-	r.iriStart, r.ownIRI = len(l.iris), true
-	l.iris = append(l.iris, src...)
-	r.iriEnd = len(l.iris)
+	return iri, c.mapped
 }
 
 // matches returns the matches of l, nil when there are none: Text and

@@ -293,19 +293,9 @@ type matchSink interface {
 type spanList struct{ spans []Span }
 
 func (l *spanList) add(w []byte, f *finder, c candidate) {
-	text := w[c.start:c.end]
 	differs := false
-	if c.mapped || !c.clean && needsIRIForm(text) { // as matchList.add
-		iri := text
-		if c.mapped {
-			iri = f.mapped
-		}
-		if !c.clean {
-			if enc := iriForm(iri, c.kind); enc != nil {
-				iri = enc
-			}
-		}
-		differs = !bytes.Equal(iri, text)
+	if iri, made := iriOf(w, f, c); made {
+		differs = !bytes.Equal(iri, w[c.start:c.end])
 	}
 	l.spans = append(l.spans, Span{Start: c.start, End: c.end, Kind: c.kind, IRIDiffers: differs})
 }
