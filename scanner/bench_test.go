@@ -65,6 +65,26 @@ func BenchmarkAppendSpansEnglishProse(b *testing.B) {
 	}
 }
 
+// BenchmarkFindJapaneseGlued is Find over Japanese sentences with each
+// of scantest.Links glued to the text around it, without the spaces that
+// the generated prose puts there: how Japanese is written, and where
+// the CJK prose after an IRI is told from its path (proseAfterPath).
+func BenchmarkFindJapaneseGlued(b *testing.B) {
+	var buf bytes.Buffer
+	for buf.Len() < 1<<20 {
+		for _, l := range scantest.Links {
+			buf.WriteString("日本語の文章です。詳細は" + l + "を参照してください。")
+		}
+	}
+	text := buf.Bytes()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	var spans []Span
+	for b.Loop() {
+		spans = AppendSpans(spans[:0], text, nil)
+	}
+}
+
 // BenchmarkFindLine is Find over a line of text, with and without links,
 // as a linkifier calls it line by line or message by message: the cost of
 // a call beyond its text (the Scanners Find reuses).

@@ -190,6 +190,6 @@ func isCJK(r rune) bool {
 	if r < 0x1100 {
 		return false
 	}
-	return r >= 0x3000 && r <= 0x30FF || r >= 0xFF00 && r <= 0xFFEF ||
+	return r >= 0x3000 && r <= 0x30FF || r >= 0xFF00 && r <= 0xFFEF || isCJKLetterBlock(r) ||
 		unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }

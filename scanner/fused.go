@@ -346,10 +346,17 @@ var opensForm = byteSet("<:\"`|")
 // non-ASCII byte: ok is false for groff's ⟨, and closer is the closing
 // quote of a non-ASCII opening quote before the candidate.
 func fusedCloserHigh(w []byte, s, lastEnd int) (closer rune, ok bool) {
-	if w[s-1] == 0xA8 && s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
-		return 0, false // ⟨
+	switch w[s-1] {
+	case 0xA8:
+		if s-3 >= lastEnd && string(w[s-3:s]) == "\u27E8" {
+			return 0, false // ⟨
+		}
+		return 0, true
+	case 0x9C, 0x9E, 0xAB, 0xB9, 0x8C, 0x8E: // the last bytes of the non-ASCII openers of quoteClosers
+	default:
+		return 0, true
 	}
-	r, _ := utf8.DecodeLastRune(w[:s])
+	r := lastRune(w[:s])
 	for _, q := range quoteClosers {
 		if q.open == r {
 			closer = q.close

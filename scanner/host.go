@@ -680,7 +680,15 @@ var hostASCII = byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 // can take up to about four times as many bytes in UTF-8).
 const maxHostBytes = 1024
 
+// lastRune returns the last rune of b (utf8.RuneError for none or an
+// invalid end), a three-byte one (CJK, most of the BMP) without
+// utf8.DecodeLastRune's slow path.
 func lastRune(b []byte) rune {
+	if n := len(b); n >= 3 && b[n-3]&0xF0 == 0xE0 {
+		if r, ok := decode3(b, n-3); ok {
+			return r
+		}
+	}
 	r, _ := utf8.DecodeLastRune(b)
 	return r
 }
