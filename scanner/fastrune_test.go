@@ -50,6 +50,15 @@ func TestIsCJK(t *testing.T) {
 	}
 }
 
+// TestIsCJKLetter checks isCJKLetter against its definition on every rune.
+func TestIsCJKLetter(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if got, want := isCJKLetter(r), isCJKLetterSlow(r); got != want {
+			t.Fatalf("isCJKLetter(%U) = %v, want %v", r, got, want)
+		}
+	}
+}
+
 // TestFusedCloserHigh checks fusedCloserHigh against quoteClosers for a
 // candidate after every non-ASCII rune, and groff's ⟨.
 func TestFusedCloserHigh(t *testing.T) {

@@ -1542,9 +1542,28 @@ func cjkBefore(w []byte, s int) bool {
 // isCJKLetter reports whether r is a Han, Hiragana, Katakana or Hangul
 // letter (the prolonged sound mark ー included).
 func isCJKLetter(r rune) bool {
+	if r >= 0x3000 && r <= 0x30FF {
+		return cjkLetter30[r-0x3000] // (the full stop and the kana, glued to IRIs)
+	}
+	return isCJKLetterSlow(r)
+}
+
+// isCJKLetterSlow is isCJKLetter's definition.
+func isCJKLetterSlow(r rune) bool {
 	return isCJKLetterBlock(r) || r >= 0x3040 && r <= 0x30FF && r != 0x30FB ||
 		r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
+
+// cjkLetter30 is isCJKLetterSlow for U+3000 to U+30FF: the CJK symbols and
+// punctuation (the ideographic full stop and comma end the runs of
+// letters after an IRI, and were each a look-up in the unicode tables),
+// Hiragana and Katakana.
+var cjkLetter30 = func() (t [0x100]bool) {
+	for i := range t {
+		t[i] = isCJKLetterSlow(rune(0x3000 + i))
+	}
+	return t
+}()
 
 // keepQuotes extends the end of a match over trailing ASCII quotes that
 // close a quote opened inside the match (http://x/'a' keeps its last ').
