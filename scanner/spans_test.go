@@ -91,9 +91,11 @@ func TestAppendSpansAllocs(t *testing.T) {
 	if len(dst) < 1000 {
 		t.Fatalf("%d spans in 4 MiB of prose", len(dst))
 	}
-	a := testing.AllocsPerRun(5, func() { AppendSpans(dst[:0], short, nil) })
-	b := testing.AllocsPerRun(5, func() { AppendSpans(dst[:0], long, nil) })
-	if b > a {
+	// (A garbage collection may empty the pool of Scanners: a call in
+	// ten may make one again, a few allocations.)
+	a := testing.AllocsPerRun(20, func() { AppendSpans(dst[:0], short, nil) })
+	b := testing.AllocsPerRun(20, func() { AppendSpans(dst[:0], long, nil) })
+	if b > a+1 {
 		t.Fatalf("%v allocations for 4 MiB, %v for 64 KiB", b, a)
 	}
 }
