@@ -50,8 +50,19 @@ func TestIsCJK(t *testing.T) {
 	}
 }
 
-// TestIsCJKLetter checks isCJKLetter against its definition on every rune.
+// TestIsCJKLetter checks isCJKLetter on runes whose script Unicode gives
+// (Scripts.txt: 々 〇 〡 are Han, 。 、 「 ・ are Common; the prolonged sound
+// mark ー, Common, counts as a letter, as isCJKLetter says), then against its
+// definition on every rune.
 func TestIsCJKLetter(t *testing.T) {
+	for r, want := range map[rune]bool{
+		'々': true, '〇': true, '〡': true, 'あ': true, 'ア': true, 'ー': true, '漢': true, '한': true,
+		'。': false, '、': false, '「': false, '・': false, '　': false, 'a': false, 'é': false,
+	} {
+		if got := isCJKLetter(r); got != want {
+			t.Errorf("isCJKLetter(%q) = %v, want %v", r, got, want)
+		}
+	}
 	for r := rune(0); r <= utf8.MaxRune; r++ {
 		if got, want := isCJKLetter(r), isCJKLetterSlow(r); got != want {
 			t.Fatalf("isCJKLetter(%U) = %v, want %v", r, got, want)
