@@ -81,6 +81,15 @@ func runAll() {
 		return distinctProse(scantest.Prose(1<<20, 2048, &scantest.English, int64(200+i)), &distinctSerial)
 	})
 	ja := genFile(dir, "japanese.txt", 100<<20, func(i int) []byte { return scantest.Prose(1<<20, 2048, &scantest.Japanese, int64(300+i)) })
+	// The same proses with only the links Rust linkify finds too (no
+	// "www." link, no host under a non-ASCII top-level domain): the two
+	// finders on the same links.
+	enSame := genFile(dir, "english-scheme-links.txt", 100<<20, func(i int) []byte {
+		return scantest.ProseWith(scantest.SchemeLinks, 1<<20, 2048, &scantest.English, int64(200+i))
+	})
+	jaSame := genFile(dir, "japanese-scheme-links.txt", 100<<20, func(i int) []byte {
+		return scantest.ProseWith(scantest.SchemeLinks, 1<<20, 2048, &scantest.Japanese, int64(300+i))
+	})
 	pages := genFile(dir, "pages.html", 60<<20, func(i int) []byte { return scantest.Page(1<<20, int64(100+i)) })
 	mboxDir := filepath.Join(dir, "mbox")
 	os.MkdirAll(mboxDir, 0o755)
@@ -116,28 +125,48 @@ func runAll() {
 	// pass to pass: what linkify's iterator of links gives) here,
 	// linkify-bench (its own timing of one pass) as a process.
 	lk := linkifyBin(dir)
-	for _, in := range []struct{ name, file string }{{"English", en}, {"Japanese", ja}} {
+	type linkCount struct {
+		input            string
+		iriscan, linkify int
+	}
+	var linkCounts []linkCount
+	for _, in := range []struct {
+		name, file, goal string
+		apis             []string
+	}{
+		{"English prose", en, "≥ Rust linkify", []string{"Find", "AppendSpans"}},
+		{"Japanese prose", ja, "≥ Rust linkify", []string{"Find", "AppendSpans"}},
+		{"English prose, links both find", enSame, "(no goal: the same links)", []string{"AppendSpans"}},
+		{"Japanese prose, links both find", jaSame, "(no goal: the same links)", []string{"AppendSpans"}},
+	} {
+		if !want("scanner in memory") {
+			break
+		}
 		data, err := os.ReadFile(in.file)
 		if err != nil {
 			log.Fatal(err)
 		}
 		var spans []scanner.Span
-		for _, api := range []struct {
-			name string
-			pass func()
-		}{
-			{"Find", func() { scanner.Find(data, nil) }},
-			{"AppendSpans", func() { spans = scanner.AppendSpans(spans[:0], data, nil) }},
-		} {
-			r := row{name: "scanner in memory (" + api.name + "), 100 MB " + in.name + " prose", bytes: int64(len(data)),
-				inA: func() time.Duration { return bestPass(api.pass) }, goal: "≥ Rust linkify"}
+		passes := map[string]func(){
+			"Find":        func() { scanner.Find(data, nil) },
+			"AppendSpans": func() { spans = scanner.AppendSpans(spans[:0], data, nil) },
+		}
+		for _, api := range in.apis {
+			pass := passes[api]
+			r := row{name: "scanner in memory (" + api + "), 100 MB " + in.name, bytes: int64(len(data)),
+				inA: func() time.Duration { return bestPass(pass) }, goal: in.goal}
 			if lk != "" {
 				r.bName = "Rust linkify"
 				file := in.file
-				r.inB = func() time.Duration { return linkifyPass(lk, file) }
+				r.inB = func() time.Duration { d, _ := linkifyPass(lk, file); return d }
 			}
 			add(r)
 		}
+		c := linkCount{input: in.name, iriscan: len(scanner.AppendSpans(nil, data, nil)), linkify: -1}
+		if lk != "" {
+			_, c.linkify = linkifyPass(lk, in.file)
+		}
+		linkCounts = append(linkCounts, c)
 	}
 	add(row{name: "rewrite --to uri --format html, 60 MB pages", bytes: fileSize(pages),
 		a: []string{bin, "rewrite", "--to", "uri", "--format", "html", pages}, b: []string{self, "-pass", "raw-html", pages},
@@ -230,6 +259,12 @@ func runAll() {
 	fmt.Printf("\n%s/%s, %d CPU, %s; %d rounds, A and B in turn; processes: user+system CPU time from wait4, peak RSS from /usr/bin/time, output to /dev/null;\n"+
 		"in memory (scanner rows, xurls): the least CPU time of one pass among the passes of ~200 ms, for both; %s\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), exp, *allRounds, loadNote())
+	if len(linkCounts) > 0 {
+		fmt.Println("links found over each scanner row's input (linkify: -1 when not built):")
+		for _, c := range linkCounts {
+			fmt.Printf("  %s: iriscan %d, Rust linkify %d\n", c.input, c.iriscan, c.linkify)
+		}
+	}
 }
 
 func (r *row) measureA() (time.Duration, int64) {
@@ -333,7 +368,9 @@ func linkifyBin(dir string) string {
 
 // linkifyPass runs linkify-bench over file for one round and returns its
 // best pass.
-func linkifyPass(bin, file string) time.Duration {
+// linkifyPass runs linkify-bench on file for one round and returns its
+// best pass and the number of links it found.
+func linkifyPass(bin, file string) (time.Duration, int) {
 	out, err := exec.Command(bin, "--rounds", "1", "--min-ms", "200", file).Output()
 	if err != nil {
 		log.Fatalf("%s: %v", bin, err)
@@ -346,7 +383,11 @@ func linkifyPass(bin, file string) time.Duration {
 	if err != nil {
 		log.Fatal(err)
 	}
-	return time.Duration(ns)
+	links, err := strconv.Atoi(f[2])
+	if err != nil {
+		log.Fatal(err)
+	}
+	return time.Duration(ns), links
 }
 
 func median(v []float64) float64 {

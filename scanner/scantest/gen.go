@@ -73,6 +73,17 @@ var (
 		"https://ru.wikipedia.org/wiki/Москва", "http://пример.рф/путь", "https://ar.wikipedia.org/wiki/مصر",
 		"https://zh.wikipedia.org/wiki/北京",
 	}
+	// SchemeLinks are the Links that a finder which wants a scheme (or an
+	// e-mail address) and an ASCII top-level domain finds too, as Rust
+	// linkify's defaults do: all but "www.example.net/x" and the two hosts
+	// under .テスト and .рф. Prose made with them measures two finders on
+	// the same links.
+	SchemeLinks = []string{
+		"https://example.com/path/to/page.html", "http://www.example.org/a?b=c&d=e", "https://en.wikipedia.org/wiki/Go_(programming_language)",
+		"jane.doe@example.com", "<http://example.com/wrapped>",
+		"https://ru.wikipedia.org/wiki/Москва", "https://ar.wikipedia.org/wiki/مصر",
+		"https://zh.wikipedia.org/wiki/北京",
+	}
 )
 
 // Prose generates about n bytes of sentences of 6 to 24 words in lang:
@@ -81,6 +92,11 @@ var (
 // linkEvery bytes (put where a word would be, so that sentence punctuation
 // may follow it). The same seed gives the same text.
 func Prose(n, linkEvery int, lang *Language, seed int64) []byte {
+	return ProseWith(Links, n, linkEvery, lang, seed)
+}
+
+// ProseWith is Prose with its links drawn from links instead of Links.
+func ProseWith(links []string, n, linkEvery int, lang *Language, seed int64) []byte {
 	rng := rand.New(rand.NewSource(seed))
 	var b bytes.Buffer
 	next := linkEvery
@@ -93,7 +109,7 @@ func Prose(n, linkEvery int, lang *Language, seed int64) []byte {
 			var w string
 			switch {
 			case b.Len() >= next:
-				w = Links[rng.Intn(len(Links))]
+				w = links[rng.Intn(len(links))]
 				next += linkEvery
 				if lang.sep == "" {
 					w = " " + w + " "
