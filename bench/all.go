@@ -139,8 +139,12 @@ func runAll() {
 		{"English prose, links both find", enSame, "(no goal: the same links)", []string{"AppendSpans"}},
 		{"Japanese prose, links both find", jaSame, "(no goal: the same links)", []string{"AppendSpans"}},
 	} {
-		if !want("scanner in memory") {
-			break
+		wanted := false
+		for _, api := range in.apis {
+			wanted = wanted || want("scanner in memory ("+api+"), 100 MB "+in.name)
+		}
+		if !wanted {
+			continue
 		}
 		data, err := os.ReadFile(in.file)
 		if err != nil {
