@@ -370,8 +370,6 @@ func linkifyBin(dir string) string {
 	return strings.TrimSpace(string(b))
 }
 
-// linkifyPass runs linkify-bench over file for one round and returns its
-// best pass.
 // linkifyPass runs linkify-bench on file for one round and returns its
 // best pass and the number of links it found.
 func linkifyPass(bin, file string) (time.Duration, int) {
